@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "pickers",
+  products: [
+    .library(name: "Pickers", targets: ["Pickers"]),
+    .executable(name: "pickers", targets: ["pickers-cli"]),
+  ],
+  targets: [
+    // C libraries from Debian, found through pkg-config. Each module is a header and a link line.
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    .target(
+      name: "Pickers",
+      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    .executableTarget(
+      name: "pickers-cli",
+      dependencies: ["Pickers"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    .testTarget(name: "PickersTests", dependencies: ["Pickers"]),
+    .testTarget(name: "PickersCLITests", dependencies: ["pickers-cli"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
