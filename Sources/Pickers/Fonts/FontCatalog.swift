@@ -123,7 +123,17 @@ public final class FontCatalog: Sendable {
   ///
   ///     try catalog.availableFontFamilies   // ["DejaVu Sans", "DejaVu Sans Mono", ...]
   public var availableFontFamilies: [String] {
-    get throws(FontError) { try families.map(\.name) }
+    get throws(FontError) {
+      try cachedLines("names") { config in
+        var names = Set<String>()
+        Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
+          for font in fonts {
+            if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
+          }
+        }
+        return Self.sortedNames(Array(names)).map(escape)
+      }.map(unescape)
+    }
   }
 
   /// The families with at least one face that passes `filter`, sorted like
@@ -140,8 +150,8 @@ public final class FontCatalog: Sendable {
           if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
         }
       }
-      return Self.sortedNames(Array(names))
-    }
+      return Self.sortedNames(Array(names)).map(escape)
+    }.map(unescape)
   }
 
   /// The families whose names (or aliases) match a forgiving search, best first.
