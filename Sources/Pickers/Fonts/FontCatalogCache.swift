@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -160,6 +162,7 @@ struct CatalogCacheFile: Sendable {
     return nil  // no "end": a torn write
   }
 
+  private static let writes = Atomic<Int>(0)
   private static let newline = UInt8(ascii: "\n")
   private static let tab = UInt8(ascii: "\t")
 
@@ -197,7 +200,9 @@ struct CatalogCacheFile: Sendable {
     line("end")
     Self.makeFolders(folder)
     let path = folder + "/" + Self.fileName(for: environmentKey)
-    let temporary = path + ".tmp.\(getpid())"
+    // Unique per process and per write, so two catalogs never share a temporary file.
+    let serial = Self.writes.wrappingAdd(1, ordering: .relaxed).newValue
+    let temporary = path + ".tmp.\(getpid()).\(serial)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     var written = true
