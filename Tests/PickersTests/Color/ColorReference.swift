@@ -56,8 +56,11 @@ struct ColoraideReference: Decodable {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Fixtures/color/coloraide-reference.json")
-    let data = try! Data(contentsOf: url)
-    return try! JSONDecoder().decode(ColoraideReference.self, from: data)
+    do {
+      return try JSONDecoder().decode(ColoraideReference.self, from: Data(contentsOf: url))
+    } catch {
+      fatalError("cannot read \(url.path): \(error)")
+    }
   }()
 }
 
