@@ -81,6 +81,26 @@ public struct FontFallback: Hashable, Sendable {
     return FontFallback(candidates: candidates)
   }
 
+  /// Like ``query(config:family:text:language:)`` with a configuration loaded from `configFile`
+  /// (tests use the fixed font set this way).
+  static func query(configFile: String, family: String, text: String, language: String?)
+    throws(TextError) -> FontFallback
+  {
+    guard let config = FcConfigCreate() else {
+      throw .libraryFailure(call: "FcConfigCreate", code: 0)
+    }
+    defer { FcConfigDestroy(config) }
+    let loaded = configFile.withCString { path in
+      path.withMemoryRebound(to: FcChar8.self, capacity: configFile.utf8.count + 1) {
+        FcConfigParseAndLoad(config, $0, FcBool(1))
+      }
+    }
+    guard loaded != 0, FcConfigBuildFonts(config) != 0 else {
+      throw .libraryFailure(call: "FcConfigParseAndLoad", code: 0)
+    }
+    return query(config: config, family: family, text: text, language: language)
+  }
+
   private static func addString(_ pattern: OpaquePointer, _ object: String, _ value: String) {
     _ = value.withCString { text in
       text.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) {

@@ -51,5 +51,5 @@ public enum TextLayoutLimits {
   /// The largest text, in Unicode scalars, that a preview or specimen row lays out.
   public static let maximumCharacters = 10_000
   /// Font sizes in pixels per em that can be drawn.
-  public static let fontSizes: ClosedRange<Double> = 1...2_000
+  public static let fontSizes: ClosedRange<Double> = 1...4_096
 }
