@@ -20,9 +20,9 @@ public enum SampleText {
       text: "いろはにほへと ちりぬるを 色は匂へど散りぬるを", language: "ja",
       nameHints: ["JP", "Japanese"]),
     Sample(text: "다람쥐 헌 쳇바퀴에 타고파", language: "ko", nameHints: ["KR", "Korean"]),
-    Sample(text: "天地玄黄，宇宙洪荒。日月盈昃，辰宿列张。", language: "zh-cn", nameHints: ["SC", "CJK"]),
     Sample(
       text: "天地玄黃，宇宙洪荒。日月盈昃，辰宿列張。", language: "zh-tw", nameHints: ["TC", "HK"]),
+    Sample(text: "天地玄黄，宇宙洪荒。日月盈昃，辰宿列张。", language: "zh-cn", nameHints: ["SC", "CJK"]),
     Sample(
       text: "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر", language: "ar",
       nameHints: ["Arabic", "Naskh", "Kufi"]),

@@ -25,7 +25,8 @@ enum ExternalTool {
     var template = Array("/tmp/pickers-render-test-XXXXXX".utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw Failure(description: "mkstemp failed") }
-    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer {
       close(descriptor)
       unlink(path)

@@ -71,7 +71,8 @@ struct ShapingTests {
     // Joined: each letter's glyph differs from the letter shaped alone (its isolated form),
     // as HarfBuzz itself shapes them.
     for (offset, letter) in ["ب", "ي", "ت"].enumerated() {
-      let isolated = try #require(try ExternalTool.hbShape(font: style.font.path, text: letter).first)
+      let isolated = try #require(
+        try ExternalTool.hbShape(font: style.font.path, text: letter).first)
       let joined = try #require(run.glyphs.first { $0.cluster == offset })
       #expect(joined.id != isolated.g, "letter \(letter) is not joined")
     }
@@ -111,7 +112,8 @@ struct FallbackTests {
     let latin = try #require(line.runs.first { $0.textRange.contains(0) })
     #expect(latin.font == TestFonts.dejaVuSans)
     // The fallback font is one that fc-match also proposes for the characters.
-    let output = try ExternalTool.run("fc-match", ["-s", "--format=%{file}\n", "DejaVu Sans:charset=4e16"])
+    let output = try ExternalTool.run(
+      "fc-match", ["-s", "--format=%{file}\n", "DejaVu Sans:charset=4e16"])
     let files = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(files.contains(cjk.font.path))
   }
@@ -191,7 +193,8 @@ struct TextInputErrorTests {
   func unknownAxis() throws {
     let typesetter = try Typesetter()
     let style = TextStyle(
-      font: TestFonts.inter, size: 20, variation: FontVariation(settings: [.init(tag: "XXXX", value: 1)]))
+      font: TestFonts.inter, size: 20,
+      variation: FontVariation(settings: [.init(tag: "XXXX", value: 1)]))
     do {
       _ = try typesetter.layout("a", style: style)
       Issue.record("an unknown axis was accepted")
@@ -201,9 +204,11 @@ struct TextInputErrorTests {
     } catch {
       Issue.record("unexpected error \(error)")
     }
-    let instance = TextStyle(font: TestFonts.inter, size: 20, variation: FontVariation(instance: "Nope"))
+    let instance = TextStyle(
+      font: TestFonts.inter, size: 20, variation: FontVariation(instance: "Nope"))
     #expect(throws: TextError.self) { try typesetter.layout("a", style: instance) }
-    let bold = TextStyle(font: TestFonts.inter, size: 20, variation: FontVariation(instance: "Bold"))
+    let bold = TextStyle(
+      font: TestFonts.inter, size: 20, variation: FontVariation(instance: "Bold"))
     #expect(try typesetter.layout("a", style: bold).count == 1)
   }
 }
