@@ -9,5 +9,6 @@ struct ColorGroup: CommandGroup {
       ColorContrast.self,
       ColorMix.self,
       ColorDiff.self,
+      ColorSwatch.self,
     ])
 }

@@ -8,5 +8,7 @@ struct FontGroup: CommandGroup {
       FontFaces.self,
       FontMatch.self,
       FontInfo.self,
+      FontPreview.self,
+      FontSpecimen.self,
     ])
 }
