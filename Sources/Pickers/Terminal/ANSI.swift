@@ -1,7 +1,7 @@
 /// A 24-bit color for terminal text or background.
 ///
 ///     let blue = TerminalColor(red: 0x34, green: 0x78, blue: 0xF6)
-///     blue.nearestPaletteIndex   // 33, the closest of xterm's 256 colors
+///     blue.nearestPaletteIndex   // 69, the closest of xterm's 256 colors
 public struct TerminalColor: Hashable, Sendable {
   /// Red, 0...255.
   public var red: UInt8

@@ -123,8 +123,9 @@ public struct ColorPickerState: PickerState, Hashable {
     }
     let component = space.components[focus]
     let size = large ? component.largeStep : component.step
-    // Snap to the step grid so 0.1 + 0.005 stays a round number.
-    var value = ((values[focus] / size).rounded() + direction) * size
+    // Round to the shown decimals so 0.1 + 0.005 stays a round number.
+    let scale = pow(10, Double(component.decimals))
+    var value = ((values[focus] + direction * size) * scale).rounded() / scale
     if component.unit == "°" {
       value = (value.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(
         dividingBy: 360)
