@@ -1,7 +1,9 @@
 @testable import Pickers
 
-/// A minimal terminal emulator for tests: understands cursor moves (CUP), clear screen and SGR,
-/// which is all the screen renderer writes. Written from ECMA-48, independent of the renderer.
+/// A minimal terminal emulator for tests.
+///
+/// It understands cursor moves (CUP), clear screen and SGR, which is all the screen renderer
+/// writes. Written from ECMA-48, independent of the renderer.
 struct VirtualTerminal {
   var width: Int
   var height: Int
