@@ -1,0 +1,7 @@
+/// `pickers font ...`: the fonts fontconfig can see.
+struct FontGroup: CommandGroup {
+  static let spec = CommandSpec(
+    name: "font",
+    abstract: "List, match, preview and pick the system's fonts (through fontconfig).",
+    subcommands: [])
+}
