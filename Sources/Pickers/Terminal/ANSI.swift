@@ -63,7 +63,7 @@ public struct TerminalColor: Hashable, Sendable {
 }
 
 /// How many colors the terminal shows.
-public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+public enum ColorDepth: String, Hashable, Sendable, CaseIterable {
   /// 24-bit color: `ESC[38;2;R;G;Bm`.
   case trueColor
   /// xterm's 256-color palette: `ESC[38;5;Nm`, the nearest entry for each color.
@@ -71,7 +71,7 @@ public enum ColorMode: String, Hashable, Sendable, CaseIterable {
 
   /// The mode a terminal advertises through `COLORTERM` (`truecolor` or `24bit`), else 256.
   ///
-  ///     ColorMode(environment: ["COLORTERM": "truecolor"])   // .trueColor
+  ///     ColorDepth(environment: ["COLORTERM": "truecolor"])   // .trueColor
   ///
   /// - Parameter environment: The process environment.
   public init(environment: [String: String]) {
@@ -147,7 +147,7 @@ public enum ANSI {
   ///   - style: The attributes to set.
   ///   - mode: 24-bit colors, or the nearest of the 256-color palette.
   /// - Returns: One `ESC[...m` sequence.
-  public static func sgr(_ style: Style, mode: ColorMode) -> String {
+  public static func sgr(_ style: Style, mode: ColorDepth) -> String {
     var codes = ["0"]
     if style.bold { codes.append("1") }
     if style.dim { codes.append("2") }
@@ -158,7 +158,7 @@ public enum ANSI {
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 
-  private static func colorCode(_ color: TerminalColor, base: Int, mode: ColorMode) -> String {
+  private static func colorCode(_ color: TerminalColor, base: Int, mode: ColorDepth) -> String {
     switch mode {
     case .trueColor: "\(base);2;\(color.red);\(color.green);\(color.blue)"
     case .palette256: "\(base);5;\(color.nearestPaletteIndex)"

@@ -63,7 +63,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// The favourites file, `$XDG_CONFIG_HOME/pickers/favorites.json` (else `~/.config/...`).
 ///
-/// Writes are atomic (a temporary file in the same folder, `fsync`, `rename`). A file that
+/// Writes are atomic (through ``writeAtomically(_:to:)``: a temporary file, `fsync`, `rename`). A file that
 /// cannot be understood is never overwritten: it is renamed aside and reported.
 ///
 ///     let store = try FavoriteStore(environment: ProcessInfo.processInfo.environment)
@@ -143,28 +143,10 @@ public struct FavoriteStore: Hashable, Sendable {
     }
     let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     try makeFolders(folder)
-    let temporary = folder + "/.favorites.json.\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .writeFailed(path: path, reason: errnoText()) }
-    var failure: String?
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(fd, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errnoText()
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, fsync(fd) != 0 { failure = errnoText() }
-    if close(fd) != 0, failure == nil { failure = errnoText() }
-    if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
-    if let failure {
-      _ = unlink(temporary)
-      throw .writeFailed(path: path, reason: failure)
+    do {
+      try writeAtomically(bytes, to: path)
+    } catch {
+      throw .writeFailed(path: path, reason: "\(error)")
     }
   }
 

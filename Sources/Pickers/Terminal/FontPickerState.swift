@@ -1,6 +1,6 @@
 /// The font picker: a filtered, scrolling list of families (or faces) with ratings.
 ///
-/// Keys: typing filters (Backspace deletes, Ctrl-U clears); Up/Down, Page Up/Down, Home/End and
+/// Keys: typing filters with ``FontSearch`` (Backspace deletes, Ctrl-U clears); Up/Down, Page Up/Down, Home/End and
 /// the mouse wheel move; 0-5 rate the highlighted family; Tab shows only rated families; Enter
 /// accepts; Esc or Ctrl-C cancel.
 ///
@@ -42,7 +42,7 @@ public struct FontPickerState: PickerState, Hashable {
   }
 
   /// Every entry, in display order.
-  public let entries: [Entry]
+  public private(set) var entries: [Entry]
   /// The filter typed so far.
   public private(set) var query = ""
   /// Indices into `entries` of the rows shown, best match first.
@@ -86,6 +86,13 @@ public struct FontPickerState: PickerState, Hashable {
         entries.firstIndex { $0.answer.lowercased() == initial }
         ?? entries.firstIndex { $0.family.lowercased() == initial }
       if let index { move(to: index) }
+    }
+  }
+
+  /// Sets the languages of every entry of `family` (looked up lazily, for the detail line).
+  public mutating func setLanguages(_ languages: [String], forFamily family: String) {
+    for index in entries.indices where entries[index].family == family {
+      entries[index].languages = languages
     }
   }
 
@@ -288,42 +295,13 @@ public struct FontPickerState: PickerState, Hashable {
   }
 }
 
-/// A forgiving family search, used until the font catalog's own search is wired in.
+/// The font picker's filter: the font catalog's forgiving search over family names.
 enum FamilySearch {
-  /// Indices of `families` matching `query`, best first; all of them for an empty query.
-  ///
-  /// Case, spaces, hyphens and underscores are ignored. A family matches when every word of
-  /// the query is part of it, or failing that when the query's letters appear in order.
-  /// Prefix matches rank first, then word matches, then letters in order.
+  /// Indices of `families` matching `query`, best first; all of them, in order, for an empty
+  /// query.
   static func rank(_ families: [String], query: String) -> [Int] {
-    let words = query.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
-      .map(String.init)
-    guard !words.isEmpty else { return Array(families.indices) }
-    let joined = words.joined()
-    var scored: [(index: Int, score: Int)] = []
-    for (index, family) in families.enumerated() {
-      let name = normalized(family)
-      if name.hasPrefix(joined) {
-        scored.append((index, 0))
-      } else if words.allSatisfy({ name.contains($0) }) {
-        scored.append((index, 1))
-      } else if isSubsequence(joined, of: name) {
-        scored.append((index, 2))
-      }
-    }
-    return scored.sorted { ($0.score, $0.index) < ($1.score, $1.index) }.map(\.index)
-  }
-
-  static func normalized(_ text: String) -> String {
-    String(text.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" })
-  }
-
-  static func isSubsequence(_ needle: String, of haystack: String) -> Bool {
-    var remaining = needle[...]
-    for character in haystack where remaining.first == character {
-      remaining = remaining.dropFirst()
-      if remaining.isEmpty { return true }
-    }
-    return remaining.isEmpty
+    let search = FontSearch(query)
+    guard !search.isEmpty else { return Array(families.indices) }
+    return search.ranked(Array(families.indices)) { [families[$0]] }
   }
 }

@@ -5,23 +5,23 @@
 /// mode and the alternate screen are restored before `run` returns, whatever happened.
 ///
 ///     let terminal = try Terminal.open()
-///     let driver = PickerDriver(terminal: terminal, colorMode: ColorMode(environment: env))
+///     let driver = PickerDriver(terminal: terminal, colorDepth: ColorDepth(environment: env))
 ///     let final = try driver.run(FontPickerState(entries: entries))
 ///     if case .accepted(let family) = final.outcome { print(family) }
 public struct PickerDriver {
   /// The terminal drawn on.
   public let terminal: Terminal
   /// How colors are written.
-  public var colorMode: ColorMode
+  public var colorDepth: ColorDepth
   /// How images are drawn in a view's ``Screen/imageArea``, if at all.
   public var imageProtocol: ImageProtocol?
   /// How long to wait after an Escape byte for the rest of a sequence, in milliseconds.
   public var escapeTimeout = 50
 
   /// Creates a driver.
-  public init(terminal: Terminal, colorMode: ColorMode, imageProtocol: ImageProtocol? = nil) {
+  public init(terminal: Terminal, colorDepth: ColorDepth, imageProtocol: ImageProtocol? = nil) {
     self.terminal = terminal
-    self.colorMode = colorMode
+    self.colorDepth = colorDepth
     self.imageProtocol = imageProtocol
   }
 
@@ -51,6 +51,8 @@ public struct PickerDriver {
   ///   - preview: Renders the image for a state into the given pixel size; called only when
   ///     `previewIdentity` changes and an image protocol is set.
   ///   - previewIdentity: What the preview depends on (the highlighted family).
+  ///   - prepare: Called before each frame to fill in details the state shows (the
+  ///     highlighted family's languages), so they are only looked up when needed.
   ///   - observe: Called with every new state (to save ratings as they change).
   /// - Returns: The final state.
   /// - Throws: ``TerminalError`` when raw mode cannot be entered.
@@ -59,6 +61,7 @@ public struct PickerDriver {
     pendingInput: [UInt8] = [],
     preview: ((State, Int, Int) -> RGBAImage?)? = nil,
     previewIdentity: ((State) -> String?)? = nil,
+    prepare: ((State) -> State)? = nil,
     observe: ((State) -> Void)? = nil
   ) throws(TerminalError) -> State {
     try terminal.enterRawMode()
@@ -71,9 +74,10 @@ public struct PickerDriver {
     var decoder = KeyDecoder()
     var shown: Screen?
     var shownPreview: String?
-    let renderer = ScreenRenderer(mode: colorMode)
+    let renderer = ScreenRenderer(mode: colorDepth)
 
     func draw() {
+      if let prepare { state = prepare(state) }
       let screen = State.view(state, size: size)
       var output = renderer.render(screen, over: shown)
       let identity = previewIdentity?(state)

@@ -169,10 +169,10 @@ public struct Screen: Hashable, Sendable {
 ///     let update = renderer.render(next, over: screen)    // only the changed cells
 public struct ScreenRenderer: Sendable {
   /// How colors are written.
-  public var mode: ColorMode
+  public var mode: ColorDepth
 
   /// Creates a renderer for a terminal showing `mode` colors.
-  public init(mode: ColorMode) {
+  public init(mode: ColorDepth) {
     self.mode = mode
   }
 

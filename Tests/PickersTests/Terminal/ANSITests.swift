@@ -34,11 +34,11 @@ struct ANSITests {
   }
 
   @Test("COLORTERM truecolor or 24bit selects 24-bit color, anything else 256 colors")
-  func colorModeFromEnvironment() {
-    #expect(ColorMode(environment: ["COLORTERM": "truecolor"]) == .trueColor)
-    #expect(ColorMode(environment: ["COLORTERM": "24bit"]) == .trueColor)
-    #expect(ColorMode(environment: ["COLORTERM": "yes"]) == .palette256)
-    #expect(ColorMode(environment: [:]) == .palette256)
+  func colorDepthFromEnvironment() {
+    #expect(ColorDepth(environment: ["COLORTERM": "truecolor"]) == .trueColor)
+    #expect(ColorDepth(environment: ["COLORTERM": "24bit"]) == .trueColor)
+    #expect(ColorDepth(environment: ["COLORTERM": "yes"]) == .palette256)
+    #expect(ColorDepth(environment: [:]) == .palette256)
   }
 
   @Test("SGR sequences follow ECMA-48: 38;2 for 24-bit, 38;5 for the palette")

@@ -110,13 +110,13 @@ struct FontPickerStateTests {
     #expect(state.outcome == .accepted("DejaVu Sans:Bold"))
   }
 
-  @Test("the search forgives case, spaces and missing letters")
+  @Test("the filter is the catalog's forgiving search: case, spacing and gaps are forgiven")
   func forgivingSearch() {
     let rank = { FamilySearch.rank(Self.families, query: $0).map { Self.families[$0] } }
     #expect(rank("dejavusans") == ["DejaVu Sans", "DejaVu Sans Mono"])
-    #expect(rank("MONO lib") == ["Liberation Mono"])
+    #expect(rank("LIB mono") == ["Liberation Mono"])
     #expect(rank("dvsm") == ["DejaVu Sans Mono"])
-    #expect(rank("serif").first == "DejaVu Serif")
+    #expect(Set(rank("serif")) == ["DejaVu Serif", "Noto Serif"])
   }
 
   @Test("the view shows the filter, the count, stars, the highlighted row and its details")

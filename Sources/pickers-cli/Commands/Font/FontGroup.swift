@@ -3,5 +3,8 @@ struct FontGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "font",
     abstract: "List, match, preview and pick the system's fonts (through fontconfig).",
-    subcommands: [])
+    subcommands: [
+      FontPick.self,
+      FontFavorites.self,
+    ])
 }
