@@ -53,6 +53,7 @@ public struct PickerDriver {
   ///   - previewIdentity: What the preview depends on (the highlighted family).
   ///   - prepare: Called before each frame to fill in details the state shows (the
   ///     highlighted family's languages), so they are only looked up when needed.
+  ///   - observeKeys: Called with every key before it is applied.
   ///   - observe: Called with every new state (to save ratings as they change).
   /// - Returns: The final state.
   /// - Throws: ``TerminalError`` when raw mode cannot be entered.
@@ -62,6 +63,7 @@ public struct PickerDriver {
     preview: ((State, Int, Int) -> RGBAImage?)? = nil,
     previewIdentity: ((State) -> String?)? = nil,
     prepare: ((State) -> State)? = nil,
+    observeKeys: ((Key) -> Void)? = nil,
     observe: ((State) -> Void)? = nil
   ) throws(TerminalError) -> State {
     try terminal.enterRawMode()
@@ -109,6 +111,7 @@ public struct PickerDriver {
         keys = []
       }
       for key in keys where !state.outcome.isFinished {
+        observeKeys?(key)
         state = State.update(state, key)
         observe?(state)
       }

@@ -57,7 +57,13 @@ struct ColorPick: Command {
     let state = ColorPickerState(
       red: initial[0], green: initial[1], blue: initial[2], alpha: initialAlpha, space: space,
       showsOpacity: showsOpacity)
-    let final = try driver.run(state)
+    // A test hook: this key crashes the process, to check the crash path restores the terminal.
+    let crashKey = context.environment["PICKERS_TEST_CRASH_KEY"].flatMap(\.first).map(Key.character)
+    let final = try driver.run(
+      state,
+      observeKeys: { key in
+        if key == crashKey { fatalError("crash requested by PICKERS_TEST_CRASH_KEY") }
+      })
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
     switch format {
     case .hex: context.out(answer.hex + "\n")
