@@ -180,9 +180,10 @@ struct PseudoTerminalRun {
   }
 }
 
-/// Replays terminal output into a grid of characters: cursor moves, clears, resizes by the
-/// caller, and text; every other escape sequence (SGR, modes, images) is skipped. Written from
-/// ECMA-48 for these tests.
+/// Replays terminal output into a grid of characters.
+///
+/// It follows cursor moves, clears and text; every other escape sequence (SGR, modes, images)
+/// is skipped. Written from ECMA-48 for these tests.
 struct ScreenReplay {
   var width: Int
   var height: Int
