@@ -208,7 +208,7 @@ public struct ColorPickerState: PickerState, Hashable {
     row += 4
     state.drawPresets(into: &screen, row: row)
 
-    let hints = "↑↓ slider  ←→ step (Shift ×10)  0-9 type  Tab space  Enter choose  Esc cancel"
+    let hints = "↑↓ slider  ←→ step (Shift: big steps)  0-9 type  Tab space  Enter choose  Esc cancel"
     screen.put(hints, row: size.rows - 1, column: 0, style: Style(dim: true))
     return screen
   }

@@ -25,7 +25,7 @@ final class PickPreview {
     do {
       if renderer == nil { renderer = try TextRenderer() }
       let padding = max(height / 10, 2)
-      let size = Double(height - 2 * padding) * 0.7
+      let size = Double(height - 2 * padding) * 0.55
       let options = PreviewOptions(
         style: TextStyle(font: FontFile(path: face.file, index: face.index), size: size),
         padding: padding)
