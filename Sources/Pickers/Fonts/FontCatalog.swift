@@ -44,7 +44,17 @@ public final class FontCatalog: Sendable {
   ///   - configFile: A `fonts.conf` to load instead of the default configuration.
   ///   - cache: Where answers are cached on disk.
   /// - Throws: ``FontError/configurationUnavailable(path:)`` when `configFile` is not readable.
-  public init(configFile: String? = nil, cache: FontCacheLocation = .automatic) throws(FontError) {
+  public convenience init(
+    configFile: String? = nil, cache: FontCacheLocation = .automatic
+  ) throws(FontError) {
+    try self.init(configFile: configFile, cache: cache, environment: nil)
+  }
+
+  /// Opens a configuration; `environment`, when given, replaces the process environment in the
+  /// cache key (tests).
+  init(
+    configFile: String?, cache: FontCacheLocation, environment overrides: [String: String]?
+  ) throws(FontError) {
     if let configFile, access(configFile, R_OK) != 0 {
       throw .configurationUnavailable(path: configFile)
     }
@@ -60,7 +70,9 @@ public final class FontCatalog: Sendable {
         key += configFile
       }
     }
-    for name in Self.environmentNames { key += "|\(name)=" + (environment(name) ?? "") }
+    for name in Self.environmentNames {
+      key += "|\(name)=" + ((overrides.map { $0[name] } ?? environment(name)) ?? "")
+    }
     self.environmentKey = key
   }
 
@@ -392,6 +404,14 @@ public final class FontCatalog: Sendable {
 
   // MARK: - Loading and caching
 
+  /// Whether fontconfig has loaded the configuration (false while the cache answers everything).
+  var isConfigurationLoaded: Bool { state.withLock { $0.config != nil } }
+
+  /// The cache file this catalog reads and writes, or `nil` when caching is off.
+  var cacheFilePath: String? {
+    cacheFolder.map { $0 + "/" + CatalogCacheFile.fileName(for: environmentKey) }
+  }
+
   /// Runs `body` with the loaded configuration, under the lock.
   private func withLoadedConfig<R: Sendable>(
     _ body: (OpaquePointer) throws(FontError) -> R
@@ -445,7 +465,9 @@ public final class FontCatalog: Sendable {
       throw error
     }
     state.config = loaded
-    if cacheFolder != nil {
+    if let cacheFolder {
+      // Made before the stamps are taken: creating it must not change a stamped parent later.
+      CatalogCacheFile.makeFolders(cacheFolder)
       let stamps = Self.stamps(loaded, configFile: configFile)
       if state.cache?.stamps != stamps {
         state.cache = CatalogCacheFile(environmentKey: environmentKey, stamps: stamps)

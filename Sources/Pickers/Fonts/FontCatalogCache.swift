@@ -155,7 +155,7 @@ struct CatalogCacheFile: Sendable {
       for line in entry.lines { text += line + "\n" }
     }
     text += "end\n"
-    makeFolders(folder)
+    Self.makeFolders(folder)
     let path = folder + "/" + Self.fileName(for: environmentKey)
     let temporary = path + ".tmp.\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -199,7 +199,8 @@ struct CatalogCacheFile: Sendable {
     return bytes
   }
 
-  private func makeFolders(_ folder: String) {
+  /// Creates `folder` and its parents (mode 0700), ignoring failures.
+  static func makeFolders(_ folder: String) {
     var path = ""
     for part in folder.split(separator: "/") {
       path += "/" + part
