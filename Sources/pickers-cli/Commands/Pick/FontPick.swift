@@ -134,7 +134,7 @@ struct FontPick: Command {
       let members = byFamily[family] ?? []
       var styles: [String] = []
       for face in members where !styles.contains(face.style) { styles.append(face.style) }
-      let mono = members.contains { $0.spacing == .mono || $0.spacing == .charcell }
+      let mono = members.contains { $0.spacing != .proportional }
       let file =
         members.first { $0.style == "Regular" || $0.style == "Book" }?.file
         ?? members.first?.file ?? ""
