@@ -10,5 +10,6 @@ struct ColorGroup: CommandGroup {
       ColorMix.self,
       ColorDiff.self,
       ColorSwatch.self,
+      ColorPick.self,
     ])
 }

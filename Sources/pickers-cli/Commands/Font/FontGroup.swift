@@ -10,5 +10,7 @@ struct FontGroup: CommandGroup {
       FontInfo.self,
       FontPreview.self,
       FontSpecimen.self,
+      FontPick.self,
+      FontFavorites.self,
     ])
 }
