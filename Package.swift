@@ -17,9 +17,11 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
+    .target(name: "CPNGClassic", dependencies: ["CPNG"]),
     .target(
       name: "Pickers",
-      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi"],
+      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(

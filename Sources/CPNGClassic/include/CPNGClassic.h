@@ -1,0 +1,68 @@
+#ifndef PICKERS_CPNGCLASSIC_H
+#define PICKERS_CPNGCLASSIC_H
+// A PNG writer and reader over libpng's classic API, for what the simplified API cannot do:
+// choose the zlib level, strategy and row filters, write text chunks, and read 16-bit interlaced
+// images correctly (Debian's libpng 1.6.39-2+deb12u4 simplified reader garbles those: libpng
+// issue 853) while checking palette indices. libpng reports errors with longjmp,
+// which must never cross Swift frames: every function here that calls libpng owns its setjmp and
+// returns 0 on success or -1 with the reason in cpng_writer_message(). After a failure the writer
+// only accepts cpng_writer_destroy().
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cpng_writer cpng_writer;
+
+// Row filter bits, the same values as libpng's PNG_FILTER_* (checked in the .c file).
+enum {
+  CPNG_FILTER_NONE = 0x08,
+  CPNG_FILTER_SUB = 0x10,
+  CPNG_FILTER_UP = 0x20,
+  CPNG_FILTER_AVG = 0x40,
+  CPNG_FILTER_PAETH = 0x80,
+};
+
+// One text chunk: ASCII text becomes tEXt, other UTF-8 text becomes iTXt.
+typedef struct cpng_text {
+  const char *keyword;
+  const char *text;
+  int utf8;
+} cpng_text;
+
+// Creates a writer that sends the PNG to the file descriptor `fd` (not closed by the writer),
+// or, when `fd` is negative, collects it in memory (see cpng_writer_bytes). NULL: out of memory.
+cpng_writer *cpng_writer_create(int fd);
+// Writes the signature and the header chunks of a `width` x `height` RGBA 8-bit image.
+int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int level,
+                      int strategy, int filters, const cpng_text *texts, int text_count);
+// Writes `row_count` rows of `width * 4` bytes each, top to bottom.
+int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t row_count);
+// Writes the end of the image; the PNG is then complete.
+int cpng_writer_end(cpng_writer *writer);
+// The reason for the last failure, a NUL-terminated string owned by the writer.
+const char *cpng_writer_message(const cpng_writer *writer);
+// The errno of a failed write to the file descriptor, or 0.
+int cpng_writer_errno(const cpng_writer *writer);
+// The bytes collected by a memory writer, owned by the writer.
+const uint8_t *cpng_writer_bytes(const cpng_writer *writer, size_t *count);
+// Frees the writer and everything libpng allocated for it.
+void cpng_writer_destroy(cpng_writer *writer);
+
+
+typedef struct cpng_reader cpng_reader;
+
+// Creates a reader over `count` bytes at `data`, which must stay valid until it is destroyed.
+// NULL: out of memory.
+cpng_reader *cpng_reader_create(const uint8_t *data, size_t count);
+// Reads the chunks up to the image data and reports the image's size.
+int cpng_reader_read_header(cpng_reader *reader, uint32_t *width, uint32_t *height);
+// Decodes the pixels as 8-bit RGBA with straight alpha into `pixels` (width * height * 4
+// bytes): palettes and low bit depths expanded, tRNS made alpha, 16-bit samples scaled with
+// rounding, gray copied to red, green and blue, interlacing undone, gamma chunks ignored.
+// A palette index past the end of the palette is an error.
+int cpng_reader_read_rgba(cpng_reader *reader, uint8_t *pixels);
+// The reason for the last failure, a NUL-terminated string owned by the reader.
+const char *cpng_reader_message(const cpng_reader *reader);
+// Frees the reader and everything libpng allocated for it.
+void cpng_reader_destroy(cpng_reader *reader);
+
+#endif

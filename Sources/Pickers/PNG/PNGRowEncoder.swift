@@ -1,0 +1,97 @@
+import CPNGClassic
+import Glibc
+
+/// One libpng write session for an RGBA 8-bit image, fed row by row.
+///
+/// Owns the C writer (`cpng_writer`, from the CPNGClassic target, which keeps libpng's
+/// `longjmp` on the C side). Output goes to a file descriptor, or to memory when none is given.
+final class PNGRowEncoder {
+  private let writer: OpaquePointer  // cpng_writer *, owned
+  /// Width of the image in pixels.
+  let width: Int
+
+  /// The zlib level, zlib strategy and libpng row filters behind each compression choice.
+  static func parameters(_ compression: PNGEncodingOptions.Compression)
+    -> (level: Int32, strategy: Int32, filters: Int32)
+  {
+    let all = Int32(
+      CPNG_FILTER_NONE | CPNG_FILTER_SUB | CPNG_FILTER_UP | CPNG_FILTER_AVG | CPNG_FILTER_PAETH)
+    return switch compression {
+    case .fast: (1, 0, Int32(CPNG_FILTER_UP))  // Z_DEFAULT_STRATEGY
+    case .default: (6, 1, all)  // Z_FILTERED, libpng's own default for filtered rows
+    case .smallest: (9, 1, all)
+    }
+  }
+
+  /// Starts a PNG: writes the signature, the header and the text chunks.
+  ///
+  /// - Parameters:
+  ///   - width: Width of the image in pixels.
+  ///   - height: Height of the image in pixels.
+  ///   - options: Compression and text chunks.
+  ///   - fileDescriptor: Where the bytes go; -1 collects them in memory for ``bytes``.
+  /// - Throws: ``PNGError`` when the size is not allowed, a text holds NUL, or libpng fails.
+  init(width: Int, height: Int, options: PNGEncodingOptions, fileDescriptor: Int32 = -1)
+    throws(PNGError)
+  {
+    do { try RGBAImage.validate(width: width, height: height) } catch {
+      throw .cannotEncode(message: error.description)
+    }
+    let chunks = options.textChunks
+    for chunk in chunks where chunk.text.utf8.contains(0) {
+      throw .invalidText(keyword: chunk.keyword)
+    }
+    guard let writer = cpng_writer_create(fileDescriptor) else {
+      throw .cannotEncode(message: "out of memory")
+    }
+    self.writer = writer
+    self.width = width
+    let strings = chunks.map { (strdup($0.keyword), strdup($0.text)) }
+    defer {
+      for (keyword, text) in strings {
+        free(keyword)
+        free(text)
+      }
+    }
+    let texts = zip(chunks, strings).map { chunk, pointers in
+      cpng_text(
+        keyword: pointers.0, text: pointers.1,
+        utf8: chunk.text.utf8.contains { $0 >= 0x80 } ? 1 : 0)
+    }
+    let (level, strategy, filters) = Self.parameters(options.compression)
+    let status = cpng_writer_begin(
+      writer, UInt32(width), UInt32(height), level, strategy, filters, texts,
+      Int32(texts.count))
+    try check(status)
+  }
+
+  deinit { cpng_writer_destroy(writer) }
+
+  /// Encodes `rowCount` rows of `width * 4` bytes each from `bytes`.
+  func write(rows bytes: UnsafeRawBufferPointer, rowCount: Int) throws(PNGError) {
+    precondition(bytes.count == rowCount * width * 4, "row buffer of the wrong size")
+    guard let base = bytes.baseAddress, rowCount > 0 else { return }
+    try check(
+      cpng_writer_write_rows(
+        writer, base.assumingMemoryBound(to: UInt8.self), UInt32(rowCount)))
+  }
+
+  /// Writes the end of the PNG.
+  func end() throws(PNGError) {
+    try check(cpng_writer_end(writer))
+  }
+
+  /// The errno of a failed write to the file descriptor, or 0.
+  var writeErrorNumber: Int32 { cpng_writer_errno(writer) }
+
+  /// The PNG collected in memory so far.
+  var bytes: [UInt8] {
+    var count = 0
+    guard let base = cpng_writer_bytes(writer, &count) else { return [] }
+    return Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  private func check(_ status: Int32) throws(PNGError) {
+    if status != 0 { throw .cannotEncode(message: String(cString: cpng_writer_message(writer))) }
+  }
+}

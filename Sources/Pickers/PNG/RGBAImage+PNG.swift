@@ -1,0 +1,49 @@
+extension RGBAImage {
+  /// Decodes a PNG from bytes: any color type, bit depth, palette, tRNS or interlacing.
+  ///
+  /// Pixels come out as 8-bit straight-alpha RGBA; 16-bit samples are reduced to 8 bits.
+  ///
+  ///     let image = try RGBAImage(pngData: bytes)
+  ///
+  /// - Throws: ``PNGError/cannotDecode(source:message:)`` with libpng's message, or
+  ///   ``PNGError/imageTooLarge(source:_:)`` before any pixel memory is allocated.
+  public init(pngData data: [UInt8]) throws(PNGError) {
+    self = try PNGDecoder.decode(data, source: nil)
+  }
+
+  /// Reads and decodes the PNG file at `path` (at most 256 MiB).
+  ///
+  ///     let image = try RGBAImage(pngFile: "swatch.png")
+  ///
+  /// - Throws: ``PNGError``: the file is unreadable, not a valid PNG, or too large.
+  public init(pngFile path: String) throws(PNGError) {
+    let data: [UInt8]
+    do { data = try readFile(path) } catch { throw .unreadable(error) }
+    self = try PNGDecoder.decode(data, source: path)
+  }
+
+  /// Encodes the image as a PNG (RGBA, 8 bits a channel, with an sRGB chunk).
+  ///
+  ///     let bytes = try image.pngData(options: .init(compression: .fast))
+  ///
+  /// - Throws: ``PNGError`` when libpng fails or a text option holds a NUL character.
+  public func pngData(options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
+    let encoder = try PNGRowEncoder(width: width, height: height, options: options)
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(PNGError) in try encoder.write(rows: buffer, rowCount: height) }
+    }.get()
+    try encoder.end()
+    return encoder.bytes
+  }
+
+  /// Encodes the image as a PNG and writes it to `path` atomically.
+  ///
+  ///     try image.writePNG(to: "out/swatch.png")
+  ///
+  /// - Throws: ``PNGError/unwritable(_:)`` when the file cannot be written (nothing is left
+  ///   behind), or an encoding error.
+  public func writePNG(to path: String, options: PNGEncodingOptions = .init()) throws(PNGError) {
+    let data = try pngData(options: options)
+    do { try writeAtomically(data, to: path) } catch { throw .unwritable(error) }
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Pickers
+
+@Suite("PNG stream writer")
+struct PNGStreamWriterTests {
+  typealias Support = PNGTestSupport
+
+  /// Rows `start..<start + count` of `image` as a band.
+  private func band(_ image: RGBAImage, from start: Int, count: Int) throws -> RGBAImage {
+    let stride = image.width * 4
+    return try RGBAImage(
+      width: image.width, height: count,
+      bytes: Array(image.bytes[start * stride..<(start + count) * stride]))
+  }
+
+  @Test("bands of different heights make the same pixels as the whole image")
+  func bands() throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let image = try Support.randomImage(width: 37, height: 50, seed: 3)
+    let path = folder + "/sheet.png"
+    let writer = try PNGStreamWriter(
+      path: path, width: 37, height: 50, options: .init(compression: .fast))
+    var row = 0
+    for height in [1, 7, 13, 29] {
+      #expect(!Support.exists(path), "the path appears only on finish")
+      try writer.append(rows: try band(image, from: row, count: height))
+      row += height
+    }
+    #expect(writer.rowsWritten == 50)
+    try writer.finish()
+    #expect(try RGBAImage(pngFile: path) == image)
+    #expect(Support.entries(folder) == ["sheet.png"])
+  }
+
+  @Test("a writer dropped before finish leaves no file and no temporary file")
+  func droppedWriter() throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    do {
+      let writer = try PNGStreamWriter(path: folder + "/a.png", width: 4, height: 4)
+      try writer.append(rows: try RGBAImage(width: 4, height: 2, filledWith: .black))
+      #expect(Support.entries(folder).count == 1)  // the temporary file
+    }
+    #expect(Support.entries(folder) == [])
+  }
+
+  @Test("wrong widths, extra rows and early finish are errors that remove the temporary file")
+  func misuse() throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let path = folder + "/b.png"
+    let writer = try PNGStreamWriter(path: path, width: 4, height: 3)
+    #expect(throws: PNGError.bandWidthMismatch(expected: 4, found: 5)) {
+      try writer.append(rows: try RGBAImage(width: 5, height: 1))
+    }
+    #expect(throws: PNGError.tooManyRows(height: 3, appended: 4)) {
+      try writer.append(rows: try RGBAImage(width: 4, height: 4))
+    }
+    try writer.append(rows: try RGBAImage(width: 4, height: 2))
+    #expect(throws: PNGError.missingRows(height: 3, appended: 2)) { try writer.finish() }
+    #expect(Support.entries(folder) == [])
+    #expect(throws: PNGError.writerClosed(path: path)) {
+      try writer.append(rows: try RGBAImage(width: 4, height: 1))
+    }
+  }
+
+  @Test("a missing folder and an absurd size are reported before anything is written")
+  func creationErrors() throws {
+    #expect(
+      throws: PNGError.unwritable(
+        .folderMissing(path: "/nonexistent-pickers/x.png", folder: "/nonexistent-pickers"))
+    ) {
+      try PNGStreamWriter(path: "/nonexistent-pickers/x.png", width: 1, height: 1)
+    }
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    #expect(throws: PNGError.self) {
+      try PNGStreamWriter(path: folder + "/big.png", width: 100_000, height: 100_000)
+    }
+    #expect(Support.entries(folder) == [])
+  }
+}
