@@ -3,5 +3,5 @@ struct ColorGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "color",
     abstract: "Parse, convert, compare, mix, render and pick colors (CSS Color 4).",
-    subcommands: [])
+    subcommands: [ColorSwatch.self])
 }

@@ -3,5 +3,5 @@ struct FontGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "font",
     abstract: "List, match, preview and pick the system's fonts (through fontconfig).",
-    subcommands: [])
+    subcommands: [FontPreview.self, FontSpecimen.self])
 }
