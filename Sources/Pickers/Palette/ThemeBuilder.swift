@@ -112,21 +112,23 @@ struct ThemeBuilder {
 
   /// The 16 terminal colors, each with contrast of at least 3 on `background`.
   private func terminal(on background: Color) -> [Color] {
-    // (hue, chroma) of red, green, yellow, blue, magenta, cyan.
-    let hues: [(Double, Double)] = [
-      (25, 0.16), (145, 0.15), (95, 0.15), (258, 0.14), (330, 0.15), (200, 0.11),
+    // Red, green, yellow, blue, magenta, cyan: hue, chroma, and lightness for dark and light
+    // schemes (yellow and cyan are lighter by nature, so they sit higher).
+    let hues: [(hue: Double, chroma: Double, darkL: Double, lightL: Double)] = [
+      (25, 0.16, 0.68, 0.52), (145, 0.15, 0.74, 0.55), (95, 0.15, 0.84, 0.60),
+      (258, 0.14, 0.68, 0.50), (330, 0.15, 0.70, 0.52), (200, 0.11, 0.78, 0.55),
     ]
     var normal: [Color] = []
     var bright: [Color] = []
     let blackL = dark ? (0.50, 0.60) : (0.25, 0.42)
     let whiteL = dark ? (0.84, 0.97) : (0.52, 0.46)
-    let colorL = dark ? (0.70, 0.80) : (0.50, 0.58)
     normal.append(solve(blackL.0, tint(0.2), hue, on: [background], target: 3))
     bright.append(solve(blackL.1, tint(0.2), hue, on: [background], target: 3))
-    for (base, c) in hues {
-      let h = harmonized(base)
-      normal.append(solve(colorL.0, c, h, on: [background], target: 3))
-      bright.append(solve(colorL.1, c * 1.05, h, on: [background], target: 3))
+    for entry in hues {
+      let h = harmonized(entry.hue)
+      let l = dark ? entry.darkL : entry.lightL
+      normal.append(solve(l, entry.chroma, h, on: [background], target: 3))
+      bright.append(solve(l + 0.08, entry.chroma * 1.05, h, on: [background], target: 3))
     }
     normal.append(solve(whiteL.0, tint(0.1), hue, on: [background], target: 3))
     bright.append(solve(whiteL.1, tint(0.05), hue, on: [background], target: 3))
