@@ -161,7 +161,8 @@ struct ColorConversionTests {
         for channel in 0..<3 {
           let value = output[index + channel]
           if let wanted = expected[channel] {
-            #expect(abs(value - wanted) < 1e-12)
+            // Hues of nearly gray colors amplify last-digit differences of the fused matrix.
+            #expect(abs(value - wanted) < (channel == target.hueIndex ? 1e-9 : 1e-12))
           } else {
             #expect(value.isNaN)
           }
