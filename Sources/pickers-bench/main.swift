@@ -2,12 +2,26 @@ import Glibc
 
 // In-process micro-benchmarks of the Pickers library. Build with `swift build -c release`.
 // Usage: pickers-bench [--quick] [--json] [SUITE...]   (no suite: all of them)
+//        pickers-bench chart RESULTS.json OUTPUT.png
 // Each area adds one line to `suites`, pointing at a function in its own file.
 let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = [
-  ("color", ColorBenchmarks.run)
+  ("color", ColorBenchmarks.run),
+  ("png", PNGBenchmarks.run),
+  ("text", TextBenchmarks.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// `pickers-bench chart RESULTS.json OUTPUT.png`: the bar chart of bench/run's ratios.
+if arguments.first == "chart" {
+  do {
+    try ResultsChart.run(Array(arguments.dropFirst()))
+    exit(0)
+  } catch {
+    let message = Array("pickers-bench: chart: \(error)\n".utf8)
+    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(1)
+  }
+}
 let quick = arguments.contains("--quick")
 let asJSON = arguments.contains("--json")
 let wanted = arguments.filter { !$0.hasPrefix("--") }
