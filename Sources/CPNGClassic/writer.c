@@ -20,6 +20,12 @@ struct cpng_writer {
   int failed;
   int error_number;
   uint32_t width;
+  int color_type;  // CPNG_COLOR_*; RGBA unless cpng_writer_set_format chose another
+  int bit_depth;
+  png_color palette[256];
+  int palette_count;
+  uint8_t alpha[256];
+  int alpha_count;
   uint8_t *bytes;
   size_t count;
   size_t capacity;
@@ -75,6 +81,8 @@ cpng_writer *cpng_writer_create(int fd) {
   cpng_writer *writer = calloc(1, sizeof *writer);
   if (writer == NULL) return NULL;
   writer->fd = fd;
+  writer->color_type = CPNG_COLOR_RGBA;
+  writer->bit_depth = 8;
   writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, on_error, on_warning);
   if (writer->png != NULL) writer->info = png_create_info_struct(writer->png);
   if (writer->png == NULL || writer->info == NULL) {
@@ -82,6 +90,39 @@ cpng_writer *cpng_writer_create(int fd) {
     snprintf(writer->message, sizeof writer->message, "out of memory");
   }
   return writer;
+}
+
+_Static_assert(CPNG_COLOR_GRAY == PNG_COLOR_TYPE_GRAY && CPNG_COLOR_RGB == PNG_COLOR_TYPE_RGB &&
+                   CPNG_COLOR_PALETTE == PNG_COLOR_TYPE_PALETTE &&
+                   CPNG_COLOR_RGBA == PNG_COLOR_TYPE_RGB_ALPHA,
+               "color types must match libpng");
+
+int cpng_writer_set_format(cpng_writer *writer, int color_type, int bit_depth,
+                           const uint8_t *palette, int palette_count, const uint8_t *alpha,
+                           int alpha_count) {
+  if (writer->failed) return -1;
+  int palette_ok = color_type == CPNG_COLOR_PALETTE && palette_count >= 1 &&
+                   palette_count <= (1 << bit_depth) && alpha_count >= 0 &&
+                   alpha_count <= palette_count &&
+                   (bit_depth == 1 || bit_depth == 2 || bit_depth == 4 || bit_depth == 8);
+  int direct_ok = color_type != CPNG_COLOR_PALETTE && bit_depth == 8 &&
+                  (color_type == CPNG_COLOR_GRAY || color_type == CPNG_COLOR_RGB ||
+                   color_type == CPNG_COLOR_RGBA);
+  if (!palette_ok && !direct_ok) {
+    snprintf(writer->message, sizeof writer->message, "unsupported pixel format");
+    return -1;
+  }
+  writer->color_type = color_type;
+  writer->bit_depth = bit_depth;
+  writer->palette_count = palette_ok ? palette_count : 0;
+  writer->alpha_count = palette_ok ? alpha_count : 0;
+  for (int index = 0; index < writer->palette_count; index++) {
+    writer->palette[index].red = palette[3 * index];
+    writer->palette[index].green = palette[3 * index + 1];
+    writer->palette[index].blue = palette[3 * index + 2];
+  }
+  for (int index = 0; index < writer->alpha_count; index++) writer->alpha[index] = alpha[index];
+  return 0;
 }
 
 int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int level,
@@ -101,8 +142,13 @@ int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int 
   }
   writer->width = width;
   png_set_write_fn(writer->png, writer, on_write, on_flush);
-  png_set_IHDR(writer->png, writer->info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+  png_set_IHDR(writer->png, writer->info, width, height, writer->bit_depth, writer->color_type,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  if (writer->color_type == CPNG_COLOR_PALETTE) {
+    png_set_PLTE(writer->png, writer->info, writer->palette, writer->palette_count);
+    if (writer->alpha_count > 0)
+      png_set_tRNS(writer->png, writer->info, writer->alpha, writer->alpha_count, NULL);
+  }
   png_set_sRGB(writer->png, writer->info, PNG_sRGB_INTENT_PERCEPTUAL);
   for (int index = 0; index < text_count; index++) {
     chunks[index].compression = texts[index].utf8 ? PNG_ITXT_COMPRESSION_NONE
@@ -129,7 +175,10 @@ int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t ro
     writer->failed = 1;
     return -1;
   }
-  size_t stride = (size_t)writer->width * 4;
+  size_t channels = writer->color_type == CPNG_COLOR_RGBA  ? 4
+                    : writer->color_type == CPNG_COLOR_RGB ? 3
+                                                           : 1;
+  size_t stride = ((size_t)writer->width * channels * (size_t)writer->bit_depth + 7) / 8;
   for (uint32_t row = 0; row < row_count; row++) png_write_row(writer->png, rows + row * stride);
   return 0;
 }

@@ -31,12 +31,29 @@ typedef struct cpng_text {
 // Creates a writer that sends the PNG to the file descriptor `fd` (not closed by the writer),
 // or, when `fd` is negative, collects it in memory (see cpng_writer_bytes). NULL: out of memory.
 cpng_writer *cpng_writer_create(int fd);
-// Writes the signature and the header chunks of a `width` x `height` RGBA 8-bit image.
+// Pixel formats for cpng_writer_set_format (the values of libpng's PNG_COLOR_TYPE_*).
+enum {
+  CPNG_COLOR_GRAY = 0,
+  CPNG_COLOR_RGB = 2,
+  CPNG_COLOR_PALETTE = 3,
+  CPNG_COLOR_RGBA = 6,
+};
+
+// Chooses the pixel format before cpng_writer_begin (default: RGBA, 8 bits): `color_type` is
+// CPNG_COLOR_*, `bit_depth` 8 (or 1, 2, 4, 8 for a palette). A palette has `palette_count`
+// (1-256) RGB triples and `alpha_count` alpha values for its first entries (a tRNS chunk).
+// Rows passed to cpng_writer_write_rows are then already packed in that format.
+int cpng_writer_set_format(cpng_writer *writer, int color_type, int bit_depth,
+                           const uint8_t *palette, int palette_count, const uint8_t *alpha,
+                           int alpha_count);
+// Writes the signature and the header chunks of a `width` x `height` image (RGBA 8-bit unless
+// cpng_writer_set_format chose another format).
 // `level` (0-9), `memory_level` (1-9) and `strategy` are zlib's; `filters` is CPNG_FILTER_* bits.
 int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int level,
                       int memory_level, int strategy, int filters, const cpng_text *texts,
                       int text_count);
-// Writes `row_count` rows of `width * 4` bytes each, top to bottom.
+// Writes `row_count` rows, top to bottom, each `width * 4` bytes for RGBA (fewer for the
+// formats cpng_writer_set_format chooses: 3 or 1 bytes a pixel, or packed palette indices).
 int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t row_count);
 // Writes the end of the image; the PNG is then complete.
 int cpng_writer_end(cpng_writer *writer);

@@ -9,6 +9,8 @@ final class PNGRowEncoder {
   private let writer: OpaquePointer  // cpng_writer *, owned
   /// Width of the image in pixels.
   let width: Int
+  /// Bytes of one row in the chosen pixel format (`width * 4` for RGBA).
+  let rowBytes: Int
 
   /// The zlib level and libpng row filters behind each compression choice.
   ///
@@ -35,10 +37,12 @@ final class PNGRowEncoder {
   ///   - height: Height of the image in pixels.
   ///   - options: Compression and text chunks.
   ///   - fileDescriptor: Where the bytes go; -1 collects them in memory for ``bytes``.
+  ///   - format: The pixel format of the rows given to ``write(rows:rowCount:)``.
   /// - Throws: ``PNGError`` when the size is not allowed, a text holds NUL, or libpng fails.
-  init(width: Int, height: Int, options: PNGEncodingOptions, fileDescriptor: Int32 = -1)
-    throws(PNGError)
-  {
+  init(
+    width: Int, height: Int, options: PNGEncodingOptions, fileDescriptor: Int32 = -1,
+    format: PNGPixelFormat = PNGPixelFormat(kind: .rgba)
+  ) throws(PNGError) {
     do { try RGBAImage.validate(width: width, height: height) } catch {
       throw .cannotEncode(message: error.description)
     }
@@ -51,6 +55,8 @@ final class PNGRowEncoder {
     }
     self.writer = writer
     self.width = width
+    self.rowBytes = format.rowBytes(width: width)
+    try setFormat(format)
     let strings = chunks.map { (strdup($0.keyword), strdup($0.text)) }
     defer {
       for (keyword, text) in strings {
@@ -63,7 +69,10 @@ final class PNGRowEncoder {
         keyword: pointers.0, text: pointers.1,
         utf8: chunk.text.utf8.contains { $0 >= 0x80 } ? 1 : 0)
     }
-    let (level, filters) = Self.parameters(options.compression)
+    var (level, filters) = Self.parameters(options.compression)
+    // Palette indices are not samples: filtering them rarely helps (the PNG specification's
+    // advice), and libpng's adaptive choice would cost time for nothing.
+    if case .palette = format.kind { filters = Int32(CPNG_FILTER_NONE) }
     // zlib's largest memory level (as Pillow uses) and its default strategy.
     let status = cpng_writer_begin(
       writer, UInt32(width), UInt32(height), level, 9, 0, filters, texts, Int32(texts.count))
@@ -72,9 +81,9 @@ final class PNGRowEncoder {
 
   deinit { cpng_writer_destroy(writer) }
 
-  /// Encodes `rowCount` rows of `width * 4` bytes each from `bytes`.
+  /// Encodes `rowCount` rows of ``rowBytes`` bytes each from `bytes`.
   func write(rows bytes: UnsafeRawBufferPointer, rowCount: Int) throws(PNGError) {
-    precondition(bytes.count == rowCount * width * 4, "row buffer of the wrong size")
+    precondition(bytes.count == rowCount * rowBytes, "row buffer of the wrong size")
     guard let base = bytes.baseAddress, rowCount > 0 else { return }
     try check(
       cpng_writer_write_rows(
@@ -94,6 +103,30 @@ final class PNGRowEncoder {
     var count = 0
     guard let base = cpng_writer_bytes(writer, &count) else { return [] }
     return Array(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Tells the C writer the pixel format (before the header is written).
+  private func setFormat(_ format: PNGPixelFormat) throws(PNGError) {
+    let status: Int32
+    switch format.kind {
+    case .rgba: return
+    case .rgb: status = cpng_writer_set_format(writer, Int32(CPNG_COLOR_RGB), 8, nil, 0, nil, 0)
+    case .gray: status = cpng_writer_set_format(writer, Int32(CPNG_COLOR_GRAY), 8, nil, 0, nil, 0)
+    case .palette(let entries, let depth):
+      let rgb = entries.flatMap {
+        [
+          UInt8(truncatingIfNeeded: $0 >> 24), UInt8(truncatingIfNeeded: $0 >> 16),
+          UInt8(truncatingIfNeeded: $0 >> 8),
+        ]
+      }
+      let alpha = entries.map { UInt8(truncatingIfNeeded: $0) }
+      // tRNS lists alpha for the first entries only; trailing opaque entries can be left out.
+      let alphaCount = (alpha.lastIndex { $0 != 255 }).map { $0 + 1 } ?? 0
+      status = cpng_writer_set_format(
+        writer, Int32(CPNG_COLOR_PALETTE), Int32(depth), rgb, Int32(entries.count), alpha,
+        Int32(alphaCount))
+    }
+    try check(status)
   }
 
   private func check(_ status: Int32) throws(PNGError) {

@@ -22,14 +22,20 @@ extension RGBAImage {
     self = try PNGDecoder.decode(data, source: path)
   }
 
-  /// Encodes the image as a PNG (RGBA, 8 bits a channel, with an sRGB chunk).
+  /// Encodes the image as a PNG (with an sRGB chunk) in the smallest lossless pixel format.
+  ///
+  /// Opaque gray images become 8-bit gray, images of at most 256 colors a palette, other
+  /// opaque images RGB, and the rest RGBA; decoding gives back exactly these RGBA bytes.
   ///
   ///     let bytes = try image.pngData(options: .init(compression: .fast))
   ///
   /// - Throws: ``PNGError`` when libpng fails or a text option holds a NUL character.
   public func pngData(options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
-    let encoder = try PNGRowEncoder(width: width, height: height, options: options)
-    try bytes.withUnsafeBytes { buffer in
+    let format = PNGPixelFormat(for: self)
+    let encoder = try PNGRowEncoder(
+      width: width, height: height, options: options, format: format)
+    let rows = format.packedRows(of: self)
+    try rows.withUnsafeBytes { buffer in
       Result { () throws(PNGError) in try encoder.write(rows: buffer, rowCount: height) }
     }.get()
     try encoder.end()
