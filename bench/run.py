@@ -173,6 +173,15 @@ def picture_pairs(args, env, quick):
                                            alternate(ours, im, env, 3, runs), 0.5),
                                   ours, im, env, args))
 
+    # Like for like: the same font file, no font lookup and no fallback on either side.
+    by_file = [pickers, "font", "preview", DEJAVU, "--no-fallback", "--text", TEXT,
+               "--size", "48", "-o", f"{out}/preview-pickers-file.png"]
+    row = with_instructions(pair_row("preview 48 px, font file", "hb-view", by_file, hb,
+                                     alternate(by_file, hb, env, 3, runs), 1.0),
+                            by_file, hb, env, args)
+    row["in_issue_table"] = False
+    rows.append(row)
+
     log("  specimen of every family")
     rows_tsv = os.path.join(out, "specimen-rows.tsv")
     with open(rows_tsv, "w") as handle:
@@ -347,7 +356,8 @@ def main():
     args.pickers = os.path.abspath(args.pickers)
     args.static = os.path.abspath(args.static) if args.static else None
     args.dynamic = os.path.abspath(args.dynamic) if args.dynamic else None
-    args.instructions = args.instructions and shutil.which("valgrind") is not None
+    # Quick runs skip callgrind (a dozen valgrind runs would take most of the two minutes).
+    args.instructions = args.instructions and not args.quick and shutil.which("valgrind")
     # valgrind cannot read the debug information of the static build ("possibly corrupted
     # debuginfo file"): it counts a stripped copy, the same machine code.
     args.pickers_for_valgrind = os.path.join(OUT, "pickers-for-valgrind")

@@ -10,8 +10,8 @@ struct PNGPixelFormat: Equatable, Sendable {
     case rgba
     case rgb
     case gray
-    /// Palette entries as packed RGBA (`r << 24 | g << 16 | b << 8 | a`).
-    case palette([UInt32], bitDepth: Int)
+    /// Palette entries, each a pixel's four bytes (R, G, B, A in memory order).
+    case palette([RGBA8], bitDepth: Int)
   }
 
   var kind: Kind
@@ -26,17 +26,20 @@ struct PNGPixelFormat: Equatable, Sendable {
     var palette: [UInt32: UInt8] = [:]
     var entries: [UInt32] = []
     var fitsPalette = true
-    image.bytes.withUnsafeBufferPointer { bytes in
-      var last: UInt32? = nil
-      var offset = 0
-      while offset < bytes.count {
-        let (r, g, b, a) = (bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3])
-        offset += 4
-        let pixel = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+    image.bytes.withUnsafeBytes { raw in
+      let count = raw.count / 4
+      guard count > 0 else { return }
+      // Each pixel is read as one UInt32 in memory order; equal neighbours are skipped.
+      var last = ~raw.loadUnaligned(as: UInt32.self)
+      for index in 0..<count {
+        let pixel = raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
         if pixel == last { continue }
         last = pixel
-        if a != 255 { opaque = false }
-        if r != g || g != b { gray = false }
+        let value = UInt32(littleEndian: pixel)  // R in the low byte, A in the high byte
+        if value >> 24 != 255 { opaque = false }
+        if value & 0xFF != (value >> 8) & 0xFF || value & 0xFF != (value >> 16) & 0xFF {
+          gray = false
+        }
         if fitsPalette, palette[pixel] == nil {
           if entries.count == 256 {
             fitsPalette = false
@@ -51,7 +54,7 @@ struct PNGPixelFormat: Equatable, Sendable {
     }
     let depth = entries.count <= 2 ? 1 : entries.count <= 4 ? 2 : entries.count <= 16 ? 4 : 8
     if fitsPalette, !entries.isEmpty, depth < 8 || !(gray && opaque) {
-      kind = .palette(entries, bitDepth: depth)
+      kind = .palette(entries.map(RGBA8.init(memoryOrder:)), bitDepth: depth)
     } else if gray && opaque {
       kind = .gray
     } else {
@@ -91,33 +94,45 @@ struct PNGPixelFormat: Equatable, Sendable {
       return packed
     case .palette(let entries, let depth):
       var index: [UInt32: UInt8] = [:]
-      for (position, entry) in entries.enumerated() { index[entry] = UInt8(position) }
+      for (position, entry) in entries.enumerated() { index[entry.memoryOrder] = UInt8(position) }
       var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
-      image.bytes.withUnsafeBufferPointer { source in
+      let perByte = 8 / depth
+      image.bytes.withUnsafeBytes { raw in
         packed.withUnsafeMutableBufferPointer { target in
-          var last: (pixel: UInt32, value: UInt8)? = nil
-          let perByte = 8 / depth
+          var lastPixel = ~raw.loadUnaligned(as: UInt32.self)
+          var lastValue: UInt8 = 0
           for y in 0..<image.height {
-            let rowStart = y * width * 4
+            let rowStart = y &* width &* 4
+            let outStart = y &* rowBytes
             for x in 0..<width {
-              let offset = rowStart + x * 4
-              let pixel =
-                UInt32(source[offset]) << 24 | UInt32(source[offset + 1]) << 16
-                | UInt32(source[offset + 2]) << 8 | UInt32(source[offset + 3])
-              let value: UInt8
-              if let last, last.pixel == pixel {
-                value = last.value
-              } else {
-                value = index[pixel] ?? 0
-                last = (pixel, value)
+              let pixel = raw.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
+              if pixel != lastPixel {
+                lastPixel = pixel
+                lastValue = index[pixel] ?? 0
               }
-              let shift = 8 - depth * (x % perByte + 1)
-              target[y * rowBytes + x / perByte] |= value << UInt8(shift)
+              guard lastValue != 0 else { continue }  // the array starts zeroed
+              let shift = 8 &- depth &* (x % perByte &+ 1)
+              target[outStart &+ x / perByte] |= lastValue << UInt8(shift)
             }
           }
         }
       }
       return packed
     }
+  }
+}
+
+extension RGBA8 {
+  /// The pixel whose four bytes in memory (R, G, B, A) are `value`'s.
+  fileprivate init(memoryOrder value: UInt32) {
+    let bytes = UInt32(littleEndian: value)
+    self.init(
+      red: UInt8(truncatingIfNeeded: bytes), green: UInt8(truncatingIfNeeded: bytes >> 8),
+      blue: UInt8(truncatingIfNeeded: bytes >> 16), alpha: UInt8(truncatingIfNeeded: bytes >> 24))
+  }
+
+  /// The four bytes of this pixel (R, G, B, A) read from memory as one UInt32.
+  fileprivate var memoryOrder: UInt32 {
+    (UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24).littleEndian
   }
 }

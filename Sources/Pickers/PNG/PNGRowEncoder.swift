@@ -113,13 +113,8 @@ final class PNGRowEncoder {
     case .rgb: status = cpng_writer_set_format(writer, Int32(CPNG_COLOR_RGB), 8, nil, 0, nil, 0)
     case .gray: status = cpng_writer_set_format(writer, Int32(CPNG_COLOR_GRAY), 8, nil, 0, nil, 0)
     case .palette(let entries, let depth):
-      let rgb = entries.flatMap {
-        [
-          UInt8(truncatingIfNeeded: $0 >> 24), UInt8(truncatingIfNeeded: $0 >> 16),
-          UInt8(truncatingIfNeeded: $0 >> 8),
-        ]
-      }
-      let alpha = entries.map { UInt8(truncatingIfNeeded: $0) }
+      let rgb = entries.flatMap { [$0.red, $0.green, $0.blue] }
+      let alpha = entries.map(\.alpha)
       // tRNS lists alpha for the first entries only; trailing opaque entries can be left out.
       let alphaCount = (alpha.lastIndex { $0 != 255 }).map { $0 + 1 } ?? 0
       status = cpng_writer_set_format(
