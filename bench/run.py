@@ -8,8 +8,8 @@ Run through `bench/run [--quick]`, which installs the anchors and builds pickers
         [--output bench/results.json]
 
 Command pairs run alternately (pickers, anchor, anchor, pickers, ...) after a warm-up; each run
-is spawned directly (no shell) and reaped with wait4, which gives its wall time and its peak
-resident memory (ru_maxrss) exactly as /usr/bin/time -f %M would. In-process pairs run the
+is spawned directly (no shell) and reaped with wait4 for its wall time; peak resident memory
+comes from separate runs under /usr/bin/time -f %M. In-process pairs run the
 anchor's own Python script and `pickers-bench` on the same inputs. Ratio = pickers / anchor
 (time; below 1 is faster). No speed is asserted: a slow machine gives slow numbers, not a
 failure. A pair whose answers differ is reported as such.
@@ -56,6 +56,23 @@ def spawn(argv, env, stdout_path=os.devnull):
     return wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
+def peak_kib(argv, env, runs=3):
+    """Peak resident memory in KiB, the largest of `runs` runs under /usr/bin/time -f %M.
+
+    wait4's ru_maxrss cannot be used for this: a child spawned from Python reports Python's
+    own high-water mark when the program it runs is smaller.
+    """
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    report = os.path.join(OUT, "time-report.txt")
+    peak = 0
+    for _ in range(runs):
+        spawn(["/usr/bin/time", "-f", "%M", "-o", report] + argv, env)
+        with open(report) as handle:
+            peak = max(peak, int(handle.read().split()[-1]))
+    return peak
+
+
 def output_of(argv, env):
     return subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
 
@@ -78,11 +95,12 @@ def alternate(pickers, anchor, env, warmup, runs):
     result = {}
     for side, values in samples.items():
         walls = [w for w, _ in values]
+        peak = peak_kib(pickers if side == "pickers" else anchor, env, 1 if runs < 5 else 3)
         result[side] = {
             "median_ms": round(statistics.median(walls) * 1000, 3),
             "min_ms": round(min(walls) * 1000, 3),
             "max_ms": round(max(walls) * 1000, 3),
-            "peak_mib": round(max(r for _, r in values) / 1024, 1),
+            "peak_mib": round((peak or 0) / 1024, 1),
             "runs": len(values),
             "failed_runs": failures[side],
         }
@@ -294,6 +312,9 @@ def startup(args, env, quick):
     result = {"builds": {}}
     commands = {f"pickers {name}": [path, "--version"] for name, path in builds.items()}
     valgrind_path = {args.static: args.pickers_for_valgrind}
+    if args.dynamic:
+        valgrind_path[args.dynamic] = os.path.join(OUT, "pickers-dynamic-for-valgrind")
+        subprocess.run(["strip", "-o", valgrind_path[args.dynamic], args.dynamic], check=True)
     commands["fc-list --version"] = ["fc-list", "--version"]
     runs = 5 if quick else 40
     for name, argv in commands.items():
@@ -302,9 +323,9 @@ def startup(args, env, quick):
         for _ in range(3):
             spawn(argv, env)
         for _ in range(runs):
-            wall, rss, _ = spawn(argv, env)
+            wall, _, _ = spawn(argv, env)
             walls.append(wall)
-            peak = max(peak, rss)
+        peak = peak_kib(argv, env)
         entry = {"command": " ".join(argv), "median_ms": round(statistics.median(walls) * 1000, 3),
                  "min_ms": round(min(walls) * 1000, 3), "peak_mib": round(peak / 1024, 1),
                  "instructions": callgrind_instructions(
