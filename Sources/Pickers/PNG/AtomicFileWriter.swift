@@ -49,7 +49,10 @@ final class AtomicFile {
 
   /// Creates an empty file in the folder of `path`, without a name if the system allows.
   ///
-  /// - Parameter unnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
+  /// - Parameters:
+  ///   - path: The path the file gets on commit.
+  ///   - allowUnnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
+  /// - Throws: ``FileWriteError`` when the folder is missing or unwritable, or `path` is a folder.
   init(path: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
     self.path = path
     let (folder, name) = Self.split(path)
