@@ -29,6 +29,11 @@ let package = Package(
       dependencies: ["Pickers"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    .executableTarget(
+      name: "pickers-bench",
+      dependencies: ["Pickers"],
+      path: "Sources/pickers-bench"
+    ),
     .testTarget(name: "PickersTests", dependencies: ["Pickers"]),
     .testTarget(name: "PickersCLITests", dependencies: ["pickers-cli"]),
   ],

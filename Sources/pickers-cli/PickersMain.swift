@@ -1,14 +1,26 @@
 import Pickers
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The `pickers` command. The argument parser and subcommands arrive with the CLI frame.
+/// The `pickers` command: fonts, colors and pictures for Linux.
 @main
-enum PickersMain {
-  static func main() {
-    let line = "pickers \(Pickers.version)\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+struct PickersCommand: CommandGroup {
+  static let spec = CommandSpec(
+    name: "pickers",
+    abstract: "Choose fonts and colors on Linux: list, match, convert, preview and render to PNG.",
+    discussion: """
+      Fonts come from fontconfig, colors use CSS Color 4 syntax, and pictures are PNG files \
+      rendered with HarfBuzz, FreeType and libpng.
+      """,
+    examples: [
+      "pickers font list --lang ja",
+      "pickers color convert '#3478f6' --to oklch",
+      "pickers completion bash > /etc/bash_completion.d/pickers",
+    ],
+    subcommands: [
+      FontGroup.self, ColorGroup.self, PaletteGroup.self, ThemeCommand.self, CompletionCommand.self,
+      ManCommand.self,
+    ])
+
+  static func main() async {
+    await Runner.main(root: PickersCommand.self, arguments: Runner.processArguments())
   }
 }

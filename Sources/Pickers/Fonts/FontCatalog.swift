@@ -1,0 +1,731 @@
+import CFontconfig
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The fonts fontconfig can see, and its answers about them as plain values.
+///
+/// A catalog owns one fontconfig configuration: the default one (what `fc-list` and `fc-match`
+/// use, honouring `FONTCONFIG_FILE`) or one loaded from a `fonts.conf` you name. It is a snapshot:
+/// fonts installed later are seen by a new catalog. Every fontconfig call runs under the catalog's
+/// lock, so one catalog can be shared between threads and tasks.
+///
+/// The configuration is loaded on first need, and answers that a short command asks for (the
+/// family list, filtered family lists, `match`) are kept in an on-disk cache that is checked
+/// against every file that produced it (see ``FontCacheLocation``): a cache hit needs no
+/// fontconfig at all.
+///
+///     let catalog = try FontCatalog()
+///     let families = try catalog.availableFontFamilies      // ["DejaVu Sans", ...]
+///     let face = try catalog.match(pattern: "serif:lang=ja") // Noto Serif CJK JP
+public final class FontCatalog: Sendable {
+  /// The configuration file given to ``init(configFile:cache:)``, or `nil` for the default.
+  public let configFile: String?
+  private let cacheFolder: String?
+  private let environmentKey: String
+  private let state: Mutex<State>
+
+  private struct State: ~Copyable {
+    /// The `FcConfig *`, owned; `nil` until first needed.
+    var config: OpaquePointer?
+    var loadError: FontError?
+    var cache: CatalogCacheFile?
+    var cacheRead = false
+  }
+
+  /// Opens the default configuration or the one in `configFile`.
+  ///
+  /// Nothing is parsed yet: fontconfig loads the configuration on the first question that the
+  /// cache cannot answer.
+  ///
+  /// - Parameters:
+  ///   - configFile: A `fonts.conf` to load instead of the default configuration.
+  ///   - cache: Where answers are cached on disk.
+  /// - Throws: ``FontError/configurationUnavailable(path:)`` when `configFile` is not readable.
+  public convenience init(
+    configFile: String? = nil, cache: FontCacheLocation = .automatic
+  ) throws(FontError) {
+    try self.init(configFile: configFile, cache: cache, environment: nil)
+  }
+
+  /// Opens a configuration; `environment`, when given, replaces the process environment in the
+  /// cache key (tests).
+  init(
+    configFile: String?, cache: FontCacheLocation, environment overrides: [String: String]?
+  ) throws(FontError) {
+    if let configFile, access(configFile, R_OK) != 0 {
+      throw .configurationUnavailable(path: configFile)
+    }
+    self.configFile = configFile
+    self.cacheFolder = cache.folder
+    self.state = Mutex(State())
+    var key = "pickers-fonts 1|fontconfig \(FcGetVersion())|file="
+    if let configFile {
+      if let resolved = realpath(configFile, nil) {
+        key += String(cString: resolved)
+        free(resolved)
+      } else {
+        key += configFile
+      }
+    }
+    for name in Self.environmentNames {
+      key += "|\(name)=" + ((overrides.map { $0[name] } ?? environment(name)) ?? "")
+    }
+    self.environmentKey = key
+  }
+
+  deinit {
+    state.withLock { state in
+      if let config = state.config { FcConfigDestroy(config) }
+    }
+  }
+
+  /// The variables fontconfig reads while loading or matching: a change to any of them
+  /// makes cached answers invalid.
+  private static let environmentNames = [
+    "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
+    "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+  ]
+
+  // MARK: - Families
+
+  /// Every installed family: primary names de-duplicated, sorted case-insensitively, with the
+  /// other names each family also answers to.
+  public var families: [FontFamily] {
+    get throws(FontError) {
+      try cachedLines("families") { config in
+        var aliases: [String: [String]] = [:]
+        Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
+          for font in fonts {
+            let names = Self.strings(font, FC_FAMILY)
+            guard let primary = names.first else { continue }
+            var known = aliases[primary, default: []]
+            for name in names.dropFirst() where name != primary && !known.contains(name) {
+              known.append(name)
+            }
+            aliases[primary] = known
+          }
+        }
+        return Self.sortedNames(Array(aliases.keys)).map { name in
+          ([name] + (aliases[name] ?? [])).map(escape).joined(separator: "\t")
+        }
+      }.map { line in
+        let names = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+        return FontFamily(name: names.first ?? "", aliases: Array(names.dropFirst()))
+      }
+    }
+  }
+
+  /// Every installed family's primary name (fontconfig's `family[0]`), de-duplicated and sorted
+  /// case-insensitively, like `NSFontManager.availableFontFamilies`.
+  ///
+  ///     try catalog.availableFontFamilies   // ["DejaVu Sans", "DejaVu Sans Mono", ...]
+  public var availableFontFamilies: [String] {
+    get throws(FontError) {
+      try cachedLines("names") { config in
+        var names = Set<String>()
+        Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
+          for font in fonts {
+            if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
+          }
+        }
+        return Self.sortedNames(Array(names)).map(escape)
+      }.map(unescape)
+    }
+  }
+
+  /// The families with at least one face that passes `filter`, sorted like
+  /// ``availableFontFamilies``.
+  ///
+  /// - Throws: ``FontError/unknownLanguage(_:)``, ``FontError/emptyText``.
+  public func families(matching filter: FontFilter) throws(FontError) -> [String] {
+    if filter.isEmpty { return try availableFontFamilies }
+    try Self.validate(filter)
+    return try cachedLines("families?" + filter.cacheKey) { config throws(FontError) in
+      var names = Set<String>()
+      try Self.withFilteredList(config, filter, objects: [FC_FAMILY]) { fonts in
+        for font in fonts {
+          if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
+        }
+      }
+      return Self.sortedNames(Array(names)).map(escape)
+    }.map(unescape)
+  }
+
+  /// The families whose names (or aliases) match a forgiving search, best first.
+  ///
+  /// - Parameters:
+  ///   - query: What the user typed: case, accents and spacing do not matter; word prefixes
+  ///     (`dej mo`) and subsequences (`djvsns`) match.
+  ///   - filter: Conditions the families must also meet.
+  /// - Returns: Primary family names, best match first.
+  /// - Throws: ``FontError/unknownLanguage(_:)``, ``FontError/emptyText``.
+  public func searchFamilies(_ query: String, matching filter: FontFilter = FontFilter())
+    throws(FontError) -> [String]
+  {
+    let all = try families
+    let allowed = filter.isEmpty ? nil : Set(try families(matching: filter))
+    let candidates = all.filter { allowed?.contains($0.name) ?? true }
+    return FontSearch(query).ranked(candidates) { [$0.name] + $0.aliases }.map(\.name)
+  }
+
+  /// How much of `text` each family can draw, most first (families covering none are left out).
+  ///
+  /// - Throws: ``FontError/emptyText`` when `text` is empty.
+  public func coverage(of text: String) throws(FontError) -> [FontCoverage] {
+    let scalars = Set(text.unicodeScalars.map(\.value))
+    guard !scalars.isEmpty else { throw .emptyText }
+    return try withLoadedConfig { config in
+      guard let wanted = FcCharSetCreate() else { return [] }
+      defer { FcCharSetDestroy(wanted) }
+      for scalar in scalars { FcCharSetAddChar(wanted, scalar) }
+      var best: [String: Int] = [:]
+      Self.withFontList(config, pattern: nil, objects: [FC_FAMILY, FC_CHARSET]) { fonts in
+        for font in fonts {
+          guard let family = Self.string(font, FC_FAMILY) else { continue }
+          var charset: OpaquePointer?
+          guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch else {
+            continue
+          }
+          let covered = Int(FcCharSetIntersectCount(wanted, charset))
+          best[family] = max(best[family] ?? 0, covered)
+        }
+      }
+      return best.filter { $0.value > 0 }
+        .map { FontCoverage(family: $0.key, covered: $0.value, total: scalars.count) }
+        .sorted {
+          $0.covered != $1.covered
+            ? $0.covered > $1.covered : $0.family.lowercased() < $1.family.lowercased()
+        }
+    }
+  }
+
+  // MARK: - Faces
+
+  /// Every face that passes `filter`, sorted by family, weight, width, slant and style.
+  ///
+  /// Variable fonts appear as their variable face (with axes and named instances) and as one
+  /// face per named instance, as `fc-list` shows them.
+  public func faces(matching filter: FontFilter = FontFilter()) throws(FontError) -> [FontFace] {
+    try Self.validate(filter)
+    return try withLoadedConfig { config throws(FontError) in
+      var faces: [FontFace] = []
+      try Self.withFilteredList(config, filter, objects: Self.faceObjects) { fonts in
+        faces = fonts.map { Self.face(from: $0) }
+      }
+      return Self.sortedFaces(faces)
+    }
+  }
+
+  /// The faces of one family, looked up by any of its names, case-insensitively.
+  ///
+  ///     try catalog.availableMembers(ofFontFamily: "dejavu sans").map(\.style)
+  ///     // ["ExtraLight", "Book", "Oblique", "Condensed", ...]
+  ///
+  /// - Throws: ``FontError/unknownFamily(_:suggestions:)`` with the closest installed names.
+  public func availableMembers(ofFontFamily family: String) throws(FontError) -> [FontFace] {
+    let faces = try withLoadedConfig { config in
+      guard let pattern = FcPatternCreate() else { return [FontFace]() }
+      defer { FcPatternDestroy(pattern) }
+      FcPatternAddString(pattern, FC_FAMILY, family)
+      var faces: [FontFace] = []
+      Self.withFontList(config, pattern: pattern, objects: Self.faceObjects) { fonts in
+        faces = fonts.map { Self.face(from: $0) }
+      }
+      return faces
+    }
+    let wanted = FontSearch.fold(family)
+    let exact = faces.filter { face in face.familyNames.contains { FontSearch.fold($0) == wanted } }
+    guard !exact.isEmpty else {
+      throw .unknownFamily(family, suggestions: try suggestions(forFamily: family))
+    }
+    return Self.sortedFaces(exact)
+  }
+
+  /// The installed family names closest to a misspelled one.
+  public func suggestions(forFamily name: String) throws(FontError) -> [String] {
+    let all = try families
+    let names = all.flatMap { [$0.name] + $0.aliases }
+    var seen = Set<String>()
+    return FontSearch.suggestions(for: name, among: names, limit: 6).compactMap { found in
+      let primary = all.first { $0.name == found || $0.aliases.contains(found) }?.name ?? found
+      return seen.insert(primary).inserted ? primary : nil
+    }.prefix(3).map { $0 }
+  }
+
+  // MARK: - Matching
+
+  /// The face fontconfig picks for a pattern, exactly as `fc-match PATTERN` picks it.
+  ///
+  /// The pattern is fontconfig syntax (`DejaVu Sans:bold`, `monospace`, `serif:lang=ja`,
+  /// `:weight=200`); aliases such as `Arial` resolve through the configuration's rules, and an
+  /// unknown family falls back as it does for every program on the system.
+  ///
+  /// The corresponding C functions are `FcNameParse`, `FcConfigSubstitute`,
+  /// `FcDefaultSubstitute` and `FcFontMatch`.
+  ///
+  /// - Throws: ``FontError/malformedPattern(_:)``, ``FontError/noMatch(pattern:)``.
+  public func match(pattern: String) throws(FontError) -> FontFace {
+    let lines = try cachedLines("match?" + pattern) { config throws(FontError) in
+      try Self.withPreparedPattern(config, pattern) { prepared throws(FontError) in
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, prepared, &result) else {
+          throw .noMatch(pattern: pattern)
+        }
+        defer { FcPatternDestroy(font) }
+        return [Self.face(from: font).cacheLine]
+      }
+    }
+    guard let line = lines.first, let face = FontFace(cacheLine: line) else {
+      throw .noMatch(pattern: pattern)
+    }
+    return face
+  }
+
+  /// Every face in fontconfig's order of preference for a pattern, like `fc-match -s PATTERN`
+  /// (or `fc-match -a` with `all`: without dropping faces that add no new code points).
+  ///
+  /// The corresponding C function is `FcFontSort`.
+  public func sortedMatches(pattern: String, all: Bool = false) throws(FontError) -> [FontFace] {
+    try withLoadedConfig { config throws(FontError) in
+      try Self.withPreparedPattern(config, pattern) { prepared throws(FontError) in
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, prepared, all ? FcFalse : FcTrue, nil, &result) else {
+          throw .noMatch(pattern: pattern)
+        }
+        defer { FcFontSetDestroy(set) }
+        var faces: [FontFace] = []
+        for font in Self.fonts(in: set) {
+          guard let rendered = FcFontRenderPrepare(config, prepared, font) else { continue }
+          faces.append(Self.face(from: rendered))
+          FcPatternDestroy(rendered)
+        }
+        return faces
+      }
+    }
+  }
+
+  // MARK: - Info and templates
+
+  /// Names, languages and code point counts of a font file's faces, or of an installed family's.
+  ///
+  /// - Parameter fileOrFamily: A path to a font file (every face in it), or a family name.
+  /// - Returns: One record per face, sorted like ``faces(matching:)`` for a family.
+  /// - Throws: ``FontError/unreadableFont(path:)``, ``FontError/unknownFamily(_:suggestions:)``.
+  public func info(_ fileOrFamily: String) throws(FontError) -> [FontFaceInfo] {
+    if fileOrFamily.contains("/") || access(fileOrFamily, R_OK) == 0 {
+      guard access(fileOrFamily, R_OK) == 0, let set = FcFontSetCreate() else {
+        throw .unreadableFont(path: fileOrFamily)
+      }
+      defer { FcFontSetDestroy(set) }
+      var count: Int32 = 0
+      // 0xFFFFFFFF: every face and named instance (fontconfig's "all ids").
+      _ = FcFreeTypeQueryAll(fileOrFamily, UInt32.max, nil, &count, set)
+      let infos = Self.fonts(in: set).map(Self.info(from:))
+      guard !infos.isEmpty else { throw .unreadableFont(path: fileOrFamily) }
+      return infos
+    }
+    let members = try availableMembers(ofFontFamily: fileOrFamily)
+    let wanted = Set(members.map { "\($0.file)#\($0.index)" })
+    return try withLoadedConfig { config in
+      guard let pattern = FcPatternCreate() else { return [FontFaceInfo]() }
+      defer { FcPatternDestroy(pattern) }
+      FcPatternAddString(pattern, FC_FAMILY, fileOrFamily)
+      var infos: [FontFaceInfo] = []
+      Self.withFontList(
+        config, pattern: pattern, objects: Self.faceObjects + [FC_LANG, FC_CHARSET]
+      ) { fonts in
+        infos = fonts.map(Self.info(from:)).filter {
+          wanted.contains("\($0.face.file)#\($0.face.index)")
+        }
+      }
+      let order = Self.sortedFaces(infos.map(\.face))
+      return order.compactMap { face in infos.first { $0.face == face } }
+    }
+  }
+
+  /// Each face that passes `filter`, formatted by fontconfig's own template engine, in
+  /// fontconfig's order, exactly as `fc-list --format TEMPLATE` prints it.
+  ///
+  /// The corresponding C function is `FcPatternFormat`.
+  ///
+  /// - Parameters:
+  ///   - template: fontconfig syntax, such as `%{family[0]}\t%{style[0]}\t%{file}\n`.
+  ///   - filter: Conditions the faces must meet.
+  /// - Returns: The formatted text of every face.
+  /// - Throws: ``FontError/malformedPattern(_:)`` when fontconfig rejects the template.
+  public func formatted(_ template: String, matching filter: FontFilter = FontFilter())
+    throws(FontError) -> String
+  {
+    try Self.validate(filter)
+    return try withLoadedConfig { config throws(FontError) in
+      var text = ""
+      var failed = false
+      try Self.withFilteredList(config, filter, objects: nil) { fonts in
+        for font in fonts {
+          guard let formatted = FcPatternFormat(font, template) else {
+            failed = true
+            return
+          }
+          text += String(cString: formatted)
+          free(formatted)
+        }
+      }
+      if failed { throw .malformedPattern(template) }
+      return text
+    }
+  }
+
+  // MARK: - The configuration, for the text layer
+
+  /// Loads the configuration now, so that a broken one is reported before any question.
+  ///
+  /// - Throws: ``FontError/configurationUnavailable(path:)``.
+  public func loadConfiguration() throws(FontError) {
+    _ = try withLoadedConfig { _ in () }
+  }
+
+  /// Runs `body` with the `FcConfig *` while holding the catalog's lock.
+  ///
+  /// For the text layer's font fallback, which needs `FcFontSort` and charsets directly. The
+  /// pointer must not escape `body`. When the configuration cannot be loaded, `body` sees an
+  /// empty configuration (no fonts); ``loadConfiguration()`` reports the reason.
+  internal func withConfig<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+    // The lock only guards fontconfig calls; the result is the caller's and does not stay behind
+    // the lock, so handing it out unchecked is sound.
+    nonisolated(unsafe) var result: R?
+    try state.withLock { (state: inout State) throws -> Void in
+      let config: OpaquePointer
+      if let loaded = try? loadedConfig(&state) {
+        config = loaded
+      } else if let empty = FcConfigCreate() {
+        state.config = empty
+        config = empty
+      } else {
+        preconditionFailure("fontconfig could not allocate an empty configuration")
+      }
+      result = try body(config)
+    }
+    guard let result else { preconditionFailure("withLock returned without running its body") }
+    return result
+  }
+
+  // MARK: - Loading and caching
+
+  /// Whether fontconfig has loaded the configuration (false while the cache answers everything).
+  var isConfigurationLoaded: Bool { state.withLock { $0.config != nil } }
+
+  /// The cache file this catalog reads and writes, or `nil` when caching is off.
+  var cacheFilePath: String? {
+    cacheFolder.map { $0 + "/" + CatalogCacheFile.fileName(for: environmentKey) }
+  }
+
+  /// Runs `body` with the loaded configuration, under the lock.
+  private func withLoadedConfig<R: Sendable>(
+    _ body: (OpaquePointer) throws(FontError) -> R
+  ) throws(FontError) -> R {
+    try state.withLock { (state: inout State) throws(FontError) -> R in
+      try body(try loadedConfig(&state))
+    }
+  }
+
+  /// The cached answer to `key`, or `compute`'s answer, which is then cached.
+  private func cachedLines(
+    _ key: String, _ compute: (OpaquePointer) throws(FontError) -> [String]
+  ) throws(FontError) -> [String] {
+    try state.withLock { (state: inout State) throws(FontError) -> [String] in
+      guard let cacheFolder else { return try compute(try loadedConfig(&state)) }
+      if !state.cacheRead {
+        state.cacheRead = true
+        if state.config == nil {
+          let path = cacheFolder + "/" + CatalogCacheFile.fileName(for: environmentKey)
+          state.cache = CatalogCacheFile.load(path: path, environmentKey: environmentKey)
+        }
+      }
+      if let lines = state.cache?.lines(for: key) { return lines }
+      let lines = try compute(try loadedConfig(&state))
+      state.cache?.store(lines, for: key)
+      state.cache?.save(folder: cacheFolder)
+      return lines
+    }
+  }
+
+  /// The configuration, loaded on first use; when caching, also checks the cached answers
+  /// against the files this configuration was built from.
+  private func loadedConfig(_ state: inout State) throws(FontError) -> OpaquePointer {
+    if let config = state.config { return config }
+    if let error = state.loadError { throw error }
+    let loaded: OpaquePointer?
+    if let configFile {
+      loaded = FcConfigCreate()
+      if let loaded, FcConfigParseAndLoad(loaded, configFile, FcTrue) == FcFalse {
+        FcConfigDestroy(loaded)
+        state.loadError = .configurationUnavailable(path: configFile)
+        throw .configurationUnavailable(path: configFile)
+      }
+      if let loaded { FcConfigBuildFonts(loaded) }
+    } else {
+      loaded = FcInitLoadConfigAndFonts()
+    }
+    guard let loaded else {
+      let error = FontError.configurationUnavailable(path: configFile ?? "fonts.conf")
+      state.loadError = error
+      throw error
+    }
+    state.config = loaded
+    if let cacheFolder {
+      // Made before the stamps are taken: creating it must not change a stamped parent later.
+      CatalogCacheFile.makeFolders(cacheFolder)
+      let stamps = Self.stamps(loaded, configFile: configFile)
+      if state.cache?.stamps != stamps {
+        state.cache = CatalogCacheFile(environmentKey: environmentKey, stamps: stamps)
+      }
+    }
+    return loaded
+  }
+
+  /// Every file and folder whose change could change fontconfig's answers: the configuration
+  /// files it read and their folders, the font folders (with subfolders) it scanned, and the
+  /// per-user places fontconfig looks for configuration even when they do not exist yet.
+  private static func stamps(_ config: OpaquePointer, configFile: String?) -> [FileStamp] {
+    var paths: [String] = []
+    var seen = Set<String>()
+    func add(_ path: String) {
+      if seen.insert(path).inserted { paths.append(path) }
+    }
+    func parent(_ path: String) -> String? {
+      guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+      return String(path[..<slash])
+    }
+    if let configFile {
+      add(configFile)
+      if let folder = parent(configFile) { add(folder) }
+    }
+    for file in strings(FcConfigGetConfigFiles(config)) {
+      add(file)
+      if let folder = parent(file) { add(folder) }
+    }
+    for folder in strings(FcConfigGetConfigDirs(config)) { add(folder) }
+    for folder in strings(FcConfigGetFontDirs(config)) { add(folder) }
+    let home = environment("HOME") ?? ""
+    let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
+    let dataHome = environment("XDG_DATA_HOME") ?? home + "/.local/share"
+    for path in [
+      configHome + "/fontconfig", configHome + "/fontconfig/fonts.conf",
+      configHome + "/fontconfig/conf.d", home + "/.fonts.conf", home + "/.fonts.conf.d",
+      home + "/.fonts", dataHome + "/fonts",
+    ] {
+      add(path)
+    }
+    return paths.map(FileStamp.init(current:))
+  }
+
+  // MARK: - fontconfig helpers (all called under the lock)
+
+  /// The properties a ``FontFace`` is read from.
+  private static let faceObjects = [
+    FC_FAMILY, FC_STYLE, FC_FULLNAME, FC_POSTSCRIPT_NAME, FC_WEIGHT, FC_WIDTH, FC_SLANT,
+    FC_SPACING, FC_FILE, FC_INDEX, FC_COLOR, FC_VARIABLE,
+  ]
+
+  private static func validate(_ filter: FontFilter) throws(FontError) {
+    if let covers = filter.covers, covers.isEmpty { throw .emptyText }
+    if let language = filter.language, normalizedLanguage(language) == nil {
+      throw .unknownLanguage(language)
+    }
+  }
+
+  /// fontconfig's form of a language tag (`zh_CN.UTF-8` to `zh-cn`, `ja-JP` to `ja`), if
+  /// fontconfig knows the language.
+  ///
+  /// Normalised here rather than with `FcLangNormalize`, which prints a warning to stderr for
+  /// every string that is not a tag.
+  private static func normalizedLanguage(_ language: String) -> String? {
+    let tag = String(
+      language.lowercased().prefix { $0 != "." && $0 != "@" }
+        .map { $0 == "_" ? "-" : $0 })
+    guard !tag.isEmpty, let known = FcGetLangs() else { return nil }
+    defer { FcStrSetDestroy(known) }
+    if FcStrSetMember(known, tag) == FcTrue { return tag }
+    let base = String(tag.prefix { $0 != "-" })
+    return FcStrSetMember(known, base) == FcTrue ? base : nil
+  }
+
+  /// Runs `body` over an `FcFontList` result for `filter`; the list is destroyed afterwards.
+  private static func withFilteredList(
+    _ config: OpaquePointer, _ filter: FontFilter, objects: [String]?,
+    _ body: ([OpaquePointer]) -> Void
+  ) throws(FontError) {
+    guard let pattern = FcPatternCreate() else { return }
+    defer { FcPatternDestroy(pattern) }
+    if let language = filter.language {
+      guard let tag = normalizedLanguage(language), let set = FcLangSetCreate() else {
+        throw .unknownLanguage(language)
+      }
+      defer { FcLangSetDestroy(set) }
+      FcLangSetAdd(set, tag)
+      FcPatternAddLangSet(pattern, FC_LANG, set)
+    }
+    if filter.color { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
+    if let style = filter.style { FcPatternAddString(pattern, FC_STYLE, style) }
+    if let weight = filter.weight { FcPatternAddDouble(pattern, FC_WEIGHT, weight.fontconfigValue) }
+    if let covers = filter.covers, let set = FcCharSetCreate() {
+      defer { FcCharSetDestroy(set) }
+      for scalar in covers.unicodeScalars { FcCharSetAddChar(set, scalar.value) }
+      FcPatternAddCharSet(pattern, FC_CHARSET, set)
+    }
+    var properties = objects
+    if filter.monospaced, properties != nil { properties?.append(FC_SPACING) }
+    withFontList(config, pattern: pattern, objects: properties) { fonts in
+      guard filter.monospaced else { return body(fonts) }
+      body(fonts.filter { spacing($0).isMonospaced })
+    }
+  }
+
+  /// Runs `body` over an `FcFontList` result, which is destroyed when `body` returns.
+  ///
+  /// The corresponding C function is `FcFontList`.
+  private static func withFontList(
+    _ config: OpaquePointer, pattern: OpaquePointer?, objects: [String]?,
+    _ body: ([OpaquePointer]) -> Void
+  ) {
+    let empty = pattern == nil ? FcPatternCreate() : nil
+    // FcObjectSetBuild is variadic: Swift cannot call it.
+    let objectSet = objects == nil ? nil : FcObjectSetCreate()
+    defer {
+      if let empty { FcPatternDestroy(empty) }
+      if let objectSet { FcObjectSetDestroy(objectSet) }
+    }
+    for object in objects ?? [] { FcObjectSetAdd(objectSet, object) }
+    guard let set = FcFontList(config, pattern ?? empty, objectSet) else { return body([]) }
+    defer { FcFontSetDestroy(set) }
+    body(fonts(in: set))
+  }
+
+  /// Parses `pattern` and applies the configuration's and the default substitutions, as
+  /// `fc-match` does before matching.
+  private static func withPreparedPattern<R>(
+    _ config: OpaquePointer, _ pattern: String, _ body: (OpaquePointer) throws(FontError) -> R
+  ) throws(FontError) -> R {
+    guard let parsed = FcNameParse(pattern) else { throw .malformedPattern(pattern) }
+    defer { FcPatternDestroy(parsed) }
+    guard FcConfigSubstitute(config, parsed, FcMatchPattern) == FcTrue else {
+      throw .malformedPattern(pattern)
+    }
+    FcDefaultSubstitute(parsed)
+    return try body(parsed)
+  }
+
+  private static func fonts(in set: UnsafeMutablePointer<FcFontSet>) -> [OpaquePointer] {
+    guard let fonts = set.pointee.fonts else { return [] }
+    return UnsafeBufferPointer(start: fonts, count: Int(set.pointee.nfont)).compactMap { $0 }
+  }
+
+  /// Copies a face out of a pattern; variable faces also get their axes from FreeType.
+  private static func face(from font: OpaquePointer) -> FontFace {
+    let families = strings(font, FC_FAMILY)
+    let file = string(font, FC_FILE) ?? ""
+    var index: Int32 = 0
+    _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+    var slant: Int32 = FC_SLANT_ROMAN
+    _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
+    var face = FontFace(
+      family: families.first ?? "", familyNames: families, style: string(font, FC_STYLE) ?? "",
+      fullName: string(font, FC_FULLNAME), postScriptName: string(font, FC_POSTSCRIPT_NAME),
+      weight: FontWeight(fontconfig: number(font, FC_WEIGHT) ?? Double(FC_WEIGHT_REGULAR)),
+      width: FontWidth(rawValue: Int((number(font, FC_WIDTH) ?? 100).rounded())),
+      slant: FontSlant(fontconfig: slant), spacing: spacing(font), file: file, index: Int(index),
+      isColor: bool(font, FC_COLOR), isVariable: bool(font, FC_VARIABLE))
+    if face.isVariable {
+      (face.axes, face.namedInstances) = FontAxes.read(file: file, index: face.index)
+      if let weight = face.axes.first(where: { $0.tag == "wght" }) {
+        face.weight = FontWeight(rawValue: Int(weight.defaultValue.rounded()))
+      }
+      if let width = face.axes.first(where: { $0.tag == "wdth" }) {
+        face.width = FontWidth(rawValue: Int(width.defaultValue.rounded()))
+      }
+    }
+    return face
+  }
+
+  private static func info(from font: OpaquePointer) -> FontFaceInfo {
+    var languages: [String] = []
+    var langSet: OpaquePointer?
+    if FcPatternGetLangSet(font, FC_LANG, 0, &langSet) == FcResultMatch,
+      let set = FcLangSetGetLangs(langSet)
+    {
+      languages = strings(FcStrListCreate(set)).sorted()
+      FcStrSetDestroy(set)
+    }
+    var charset: OpaquePointer?
+    var count = 0
+    if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch {
+      count = Int(FcCharSetCount(charset))
+    }
+    return FontFaceInfo(face: face(from: font), languages: languages, codePointCount: count)
+  }
+
+  private static func spacing(_ font: OpaquePointer) -> FontSpacing {
+    var value: Int32 = FC_PROPORTIONAL
+    _ = FcPatternGetInteger(font, FC_SPACING, 0, &value)
+    return FontSpacing(fontconfig: value)
+  }
+
+  static func string(_ font: OpaquePointer, _ object: String, _ position: Int32 = 0) -> String? {
+    var value: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(font, object, position, &value) == FcResultMatch, let value else {
+      return nil
+    }
+    return String(cString: value)
+  }
+
+  static func strings(_ font: OpaquePointer, _ object: String) -> [String] {
+    var result: [String] = []
+    while let value = string(font, object, Int32(result.count)) { result.append(value) }
+    return result
+  }
+
+  /// Drains and frees an `FcStrList`.
+  private static func strings(_ list: OpaquePointer?) -> [String] {
+    guard let list else { return [] }
+    defer { FcStrListDone(list) }
+    var result: [String] = []
+    while let value = FcStrListNext(list) { result.append(String(cString: value)) }
+    return result
+  }
+
+  /// A number, or the default value of a range (variable fonts store ranges).
+  private static func number(_ font: OpaquePointer, _ object: String) -> Double? {
+    var value = 0.0
+    if FcPatternGetDouble(font, object, 0, &value) == FcResultMatch { return value }
+    var range: OpaquePointer?
+    var low = 0.0
+    var high = 0.0
+    if FcPatternGetRange(font, object, 0, &range) == FcResultMatch,
+      FcRangeGetDouble(range, &low, &high) == FcTrue
+    {
+      return low
+    }
+    return nil
+  }
+
+  private static func bool(_ font: OpaquePointer, _ object: String) -> Bool {
+    var value: FcBool = FcFalse
+    return FcPatternGetBool(font, object, 0, &value) == FcResultMatch && value == FcTrue
+  }
+
+  private static func sortedNames(_ names: [String]) -> [String] {
+    names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+  }
+
+  private static func sortedFaces(_ faces: [FontFace]) -> [FontFace] {
+    faces.sorted { a, b in
+      let left = (a.family.lowercased(), a.weight, a.width, a.slant.fontconfigValue)
+      let right = (b.family.lowercased(), b.weight, b.width, b.slant.fontconfigValue)
+      if left != right { return left < right }
+      return (a.style, a.file, a.index) < (b.style, b.file, b.index)
+    }
+  }
+}

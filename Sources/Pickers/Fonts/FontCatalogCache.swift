@@ -1,0 +1,357 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where a ``FontCatalog`` keeps its on-disk cache of answers.
+///
+/// Loading a fontconfig configuration parses dozens of XML files on every start; the cache lets
+/// a short command answer without it. An answer is reused only while every configuration file,
+/// configuration folder and font folder that produced it has the modification time, size and
+/// inode it had then, and the environment fontconfig reads (`FONTCONFIG_FILE`,
+/// `FONTCONFIG_PATH`, the locale, `HOME`, the XDG folders) is the same. A corrupt or unwritable
+/// cache is ignored.
+public enum FontCacheLocation: Hashable, Sendable {
+  /// `$XDG_CACHE_HOME/pickers`, else `~/.cache/pickers`; off when `PICKERS_NO_CACHE` is set.
+  case automatic
+  /// No cache: every answer comes from fontconfig.
+  case disabled
+  /// A folder of your choice (tests).
+  case directory(String)
+
+  /// The folder to use, or `nil` when caching is off.
+  var folder: String? {
+    switch self {
+    case .disabled: return nil
+    case .directory(let path): return path
+    case .automatic:
+      if let off = environment("PICKERS_NO_CACHE"), !off.isEmpty { return nil }
+      if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/pickers" }
+      if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/pickers" }
+      return nil
+    }
+  }
+}
+
+/// The environment variable `name`, or `nil`.
+func environment(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
+
+/// What a path looked like when an answer was computed: enough to tell that it changed.
+struct FileStamp: Hashable, Sendable {
+  var path: String
+  /// `nil` when the path did not exist (its creation must invalidate too).
+  var identity: [Int]?
+
+  /// Stats `path` now.
+  init(current path: String) {
+    self.path = path
+    var info = stat()
+    if stat(path, &info) == 0 {
+      identity = [
+        Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+        Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
+      ]
+    } else {
+      identity = nil
+    }
+  }
+
+  init(path: String, identity: [Int]?) {
+    self.path = path
+    self.identity = identity
+  }
+
+  /// Whether the path still looks the same.
+  var isCurrent: Bool { FileStamp(current: path) == self }
+}
+
+/// The cached answers of one configuration in one environment, and what they depend on.
+///
+/// The file is text: a magic line, the environment key, one `stamp` line per file or folder,
+/// then `entry` blocks of answer lines, then `end`; fields are tab-separated and percent-escaped.
+/// Entries are decoded only when asked for, so a hit costs little more than reading the file.
+struct CatalogCacheFile: Sendable {
+  /// The environment and configuration the answers belong to.
+  var environmentKey: String
+  /// Every file and folder that produced the answers.
+  var stamps: [FileStamp]
+  /// Query keys, oldest first.
+  private var order: [String] = []
+  /// Answers: decoded lines, or the raw lines read from disk, not yet decoded.
+  private var stored: [String: Entry] = [:]
+
+  private enum Entry: Sendable {
+    case lines([String])
+    case raw(ArraySlice<ArraySlice<UInt8>>)
+  }
+
+  init(environmentKey: String, stamps: [FileStamp]) {
+    self.environmentKey = environmentKey
+    self.stamps = stamps
+  }
+
+  /// The most answers one file keeps (distinct `match` patterns mostly); the oldest go first.
+  static let capacity = 256
+  private static let magic = "pickers-font-cache 2"
+
+  /// The answer to `key`, if cached.
+  func lines(for key: String) -> [String]? {
+    switch stored[key] {
+    case .lines(let lines): lines
+    case .raw(let raw): raw.map { String(decoding: $0, as: UTF8.self) }
+    case nil: nil
+    }
+  }
+
+  /// Adds or replaces the answer to `key`.
+  mutating func store(_ lines: [String], for key: String) {
+    if stored.updateValue(.lines(lines), forKey: key) != nil { order.removeAll { $0 == key } }
+    order.append(key)
+    while order.count > Self.capacity { stored[order.removeFirst()] = nil }
+  }
+
+  /// The file name for an environment key: a hash, so environments do not overwrite each other.
+  static func fileName(for environmentKey: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in environmentKey.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return "fonts-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+  }
+
+  /// Reads and validates a cache file; `nil` when missing, corrupt, for another environment,
+  /// or stale (any stamp changed).
+  static func load(path: String, environmentKey: String) -> CatalogCacheFile? {
+    guard let bytes = readFile(path) else { return nil }
+    let lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+    guard lines.count >= 3, lines[0].elementsEqual(magic.utf8),
+      lines[1].elementsEqual(("env\t" + escape(environmentKey)).utf8)
+    else { return nil }
+    var file = CatalogCacheFile(environmentKey: environmentKey, stamps: [])
+    var position = 2
+    while position < lines.count {
+      let fields = lines[position].split(separator: tab, omittingEmptySubsequences: false)
+      position += 1
+      switch fields.first.map({ String(decoding: $0, as: UTF8.self) }) {
+      case "stamp":
+        guard fields.count >= 2 else { return nil }
+        let numbers = fields.dropFirst(2).compactMap { Int(String(decoding: $0, as: UTF8.self)) }
+        guard numbers.count == fields.count - 2 else { return nil }
+        let stamp = FileStamp(
+          path: unescape(bytes: fields[1]), identity: numbers.isEmpty ? nil : numbers)
+        guard stamp.isCurrent else { return nil }
+        file.stamps.append(stamp)
+      case "entry":
+        guard fields.count == 3, let count = Int(String(decoding: fields[2], as: UTF8.self)),
+          count >= 0, position + count <= lines.count
+        else { return nil }
+        let key = unescape(bytes: fields[1])
+        file.order.append(key)
+        file.stored[key] = .raw(lines[position..<position + count])
+        position += count
+      case "end":
+        return file.stamps.isEmpty ? nil : file
+      default:
+        return nil
+      }
+    }
+    return nil  // no "end": a torn write
+  }
+
+  private static let writes = Atomic<Int>(0)
+  private static let newline = UInt8(ascii: "\n")
+  private static let tab = UInt8(ascii: "\t")
+
+  /// Writes the file atomically (temporary file, then rename); failures are ignored.
+  ///
+  /// No fsync: a file torn by a crash lacks its `end` line and is rebuilt, so durability would
+  /// only cost every cache miss time.
+  func save(folder: String) {
+    var bytes: [UInt8] = []
+    func line(_ text: String) {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(Self.newline)
+    }
+    line(Self.magic)
+    line("env\t" + escape(environmentKey))
+    for stamp in stamps {
+      line(
+        (["stamp", escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
+          .joined(separator: "\t"))
+    }
+    for key in order {
+      switch stored[key] {
+      case .lines(let lines):
+        line("entry\t\(escape(key))\t\(lines.count)")
+        lines.forEach(line)
+      case .raw(let raw):
+        line("entry\t\(escape(key))\t\(raw.count)")
+        for rawLine in raw {
+          bytes.append(contentsOf: rawLine)
+          bytes.append(Self.newline)
+        }
+      case nil: break
+      }
+    }
+    line("end")
+    Self.makeFolders(folder)
+    let path = folder + "/" + Self.fileName(for: environmentKey)
+    // Unique per process and per write, so two catalogs never share a temporary file.
+    let serial = Self.writes.wrappingAdd(1, ordering: .relaxed).newValue
+    let temporary = path + ".tmp.\(getpid()).\(serial)"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    var written = true
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let result = write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if result <= 0 {
+          if result < 0, errno == EINTR { continue }
+          written = false
+          break
+        }
+        offset += result
+      }
+    }
+    close(descriptor)
+    if !written || rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
+  private static func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < 64 << 20 else {
+      return nil
+    }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+      }
+      if result < 0, errno == EINTR { continue }
+      guard result > 0 else { return nil }
+      offset += result
+    }
+    return bytes
+  }
+
+  /// Creates `folder` and its parents (mode 0700), ignoring failures.
+  static func makeFolders(_ folder: String) {
+    var path = ""
+    for part in folder.split(separator: "/") {
+      path += "/" + part
+      mkdir(path, 0o700)
+    }
+  }
+}
+
+/// Percent-escapes the characters the cache format uses as separators.
+func escape(_ text: String) -> String {
+  let special: [UInt8] = Array("%\t\n\r;,=|".utf8)
+  guard text.utf8.contains(where: special.contains) else { return text }
+  var bytes: [UInt8] = []
+  let digits = Array("0123456789ABCDEF".utf8)
+  for byte in text.utf8 {
+    if special.contains(byte) {
+      bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+    } else {
+      bytes.append(byte)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Undoes ``escape(_:)``.
+func unescape(_ text: some StringProtocol) -> String {
+  unescape(bytes: text.utf8)
+}
+
+/// Undoes ``escape(_:)`` on UTF-8 bytes.
+func unescape(bytes text: some Collection<UInt8>) -> String {
+  guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
+  var bytes: [UInt8] = []
+  var iterator = text.makeIterator()
+  while let byte = iterator.next() {
+    if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+    {
+      bytes.append(value)
+    } else {
+      bytes.append(byte)
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+extension FontFace {
+  /// One line of the cache file: tab-separated escaped fields.
+  var cacheLine: String {
+    let axisText = axes.map {
+      [escape($0.tag), escape($0.name), "\($0.minimum)", "\($0.defaultValue)", "\($0.maximum)"]
+        .joined(separator: ",")
+    }.joined(separator: ";")
+    let instanceText = namedInstances.map { instance in
+      ([escape(instance.name)]
+        + instance.coordinates.sorted { $0.key < $1.key }.map { "\(escape($0.key))=\($0.value)" })
+        .joined(separator: ",")
+    }.joined(separator: ";")
+    let fields: [String] = [
+      escape(family), familyNames.map(escape).joined(separator: ";"), escape(style),
+      fullName.map(escape) ?? "|", postScriptName.map(escape) ?? "|", "\(weight.rawValue)",
+      "\(width.rawValue)", slant.rawValue, spacing.rawValue, escape(file), "\(index)",
+      isColor ? "1" : "0", isVariable ? "1" : "0", axisText, instanceText,
+    ]
+    return fields.joined(separator: "\t")
+  }
+
+  /// Reads a line written by ``cacheLine``; `nil` when it is damaged.
+  init?(cacheLine line: String) {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count == 15, let weight = Int(fields[5]), let width = Int(fields[6]),
+      let slant = FontSlant(rawValue: String(fields[7])),
+      let spacing = FontSpacing(rawValue: String(fields[8])), let index = Int(fields[10])
+    else { return nil }
+    func list(_ field: Substring) -> [Substring] {
+      field.isEmpty ? [] : field.split(separator: ";", omittingEmptySubsequences: false)
+    }
+    var axes: [FontAxis] = []
+    for axis in list(fields[13]) {
+      let parts = axis.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 5, let low = Double(parts[2]), let mid = Double(parts[3]),
+        let high = Double(parts[4])
+      else { return nil }
+      axes.append(
+        FontAxis(
+          tag: unescape(parts[0]), name: unescape(parts[1]), minimum: low, defaultValue: mid,
+          maximum: high))
+    }
+    var instances: [FontInstance] = []
+    for instance in list(fields[14]) {
+      let parts = instance.split(separator: ",", omittingEmptySubsequences: false)
+      guard let name = parts.first else { return nil }
+      var coordinates: [String: Double] = [:]
+      for pair in parts.dropFirst() {
+        let keyValue = pair.split(separator: "=")
+        guard keyValue.count == 2, let value = Double(keyValue[1]) else { return nil }
+        coordinates[unescape(keyValue[0])] = value
+      }
+      instances.append(FontInstance(name: unescape(name), coordinates: coordinates))
+    }
+    self.init(
+      family: unescape(fields[0]), familyNames: list(fields[1]).map(unescape),
+      style: unescape(fields[2]), fullName: fields[3] == "|" ? nil : unescape(fields[3]),
+      postScriptName: fields[4] == "|" ? nil : unescape(fields[4]),
+      weight: FontWeight(rawValue: weight), width: FontWidth(rawValue: width), slant: slant,
+      spacing: spacing, file: unescape(fields[9]), index: index, isColor: fields[11] == "1",
+      isVariable: fields[12] == "1", axes: axes, namedInstances: instances)
+  }
+}

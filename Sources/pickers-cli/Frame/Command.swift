@@ -1,0 +1,123 @@
+/// A subcommand of `pickers`: it declares its arguments, reads them, and does its work.
+///
+/// The declaration in ``spec`` is the single source for parsing, `--help`, shell completions and
+/// the man page, so they cannot drift apart.
+///
+///     struct ColorConvert: Command {
+///       static let spec = CommandSpec(
+///         name: "convert", abstract: "Print COLOR in another color space.",
+///         arguments: [.positional("COLOR", help: "A CSS color."),
+///                     .option("--to", value: "SPACE", help: "The target space.", required: true)])
+///       var color: String
+///       init(_ arguments: ParsedArguments) throws(UsageError) { color = arguments.positional("COLOR") ?? "" }
+///       func run(_ context: CommandContext) async throws { context.out(color + "\n") }
+///     }
+protocol Command: Sendable {
+  /// The command's name, help text, arguments, examples and subcommands.
+  static var spec: CommandSpec { get }
+  /// Reads and validates the parsed arguments; a bad value is a usage error (exit 2).
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// Does the work. Any error thrown is printed as `pickers: <description>` (exit 1).
+  func run(_ context: CommandContext) async throws
+}
+
+/// A command that only groups subcommands; run on its own it prints its help.
+///
+/// A group is a struct with no stored properties: its synthesized `init()` is all it needs.
+protocol CommandGroup: Command {
+  init()
+}
+
+extension CommandGroup {
+  init(_ arguments: ParsedArguments) throws(UsageError) { self.init() }
+
+  func run(_ context: CommandContext) async throws {
+    context.out(HelpFormatter.help(for: Self.self, path: context.commandPath))
+  }
+}
+
+/// The declaration of a command.
+struct CommandSpec: Sendable {
+  /// The word that selects the command (`convert`).
+  var name: String
+  /// One line for listings and the top of `--help`.
+  var abstract: String
+  /// Paragraphs shown after the usage line.
+  var discussion: String = ""
+  /// Positionals, options and flags, in the order help lists them.
+  var arguments: [ArgumentSpec] = []
+  /// Example invocations, without the leading `$`.
+  var examples: [String] = []
+  /// Subcommands, for groups.
+  var subcommands: [any Command.Type] = []
+}
+
+/// How a shell should complete a value.
+enum Completion: Sendable, Equatable {
+  case none
+  case file
+  case directory
+  case fontFamily
+  case choices([String])
+}
+
+/// One positional argument, option or flag of a command.
+struct ArgumentSpec: Sendable {
+  /// What kind of argument this is.
+  enum Kind: Sendable, Equatable {
+    case positional
+    case option
+    case flag
+  }
+
+  var kind: Kind
+  /// `COLOR` for a positional, `--size` for options and flags.
+  var name: String
+  var short: Character?
+  /// The placeholder of an option's value (`WxH`).
+  var valueName: String
+  var help: String
+  var optional: Bool
+  var repeating: Bool
+  var completion: Completion
+
+  /// A positional argument; `repeating` ones take every remaining positional.
+  static func positional(
+    _ name: String, help: String, optional: Bool = false, repeating: Bool = false,
+    completion: Completion = .none
+  ) -> ArgumentSpec {
+    ArgumentSpec(
+      kind: .positional, name: name, short: nil, valueName: name, help: help, optional: optional,
+      repeating: repeating, completion: completion)
+  }
+
+  /// An option that takes a value (`--size 64x64`, `--size=64x64`, `-s 64x64`).
+  static func option(
+    _ long: String, short: Character? = nil, value: String, help: String, repeating: Bool = false,
+    required: Bool = false, completion: Completion = .none
+  ) -> ArgumentSpec {
+    precondition(long.hasPrefix("--"), "options are declared with their long name")
+    return ArgumentSpec(
+      kind: .option, name: long, short: short, valueName: value, help: help, optional: !required,
+      repeating: repeating, completion: completion)
+  }
+
+  /// A flag with no value (`--json`).
+  static func flag(_ long: String, short: Character? = nil, help: String) -> ArgumentSpec {
+    precondition(long.hasPrefix("--"), "flags are declared with their long name")
+    return ArgumentSpec(
+      kind: .flag, name: long, short: short, valueName: "", help: help, optional: true,
+      repeating: false, completion: .none)
+  }
+}
+
+/// A mistake in how the command was called; exits with status 2 and a hint to `--help`.
+struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+
+  var description: String { message }
+}

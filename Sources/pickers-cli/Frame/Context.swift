@@ -1,0 +1,181 @@
+import FoundationEssentials
+import Pickers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a running command may use: buffered standard output, standard error, standard input,
+/// the environment and whether terminal colors are wanted.
+///
+/// Output is buffered and written with `write(2)`; a closed pipe (`pickers font list | head -1`)
+/// ends the process quietly with status 0.
+final class CommandContext {
+  /// The words that led to this command (`["pickers", "color", "convert"]`), for messages.
+  let commandPath: [String]
+  /// The process environment.
+  let environment: [String: String]
+  /// Whether ANSI styling may be written to standard output.
+  let useColor: Bool
+  /// Whether standard error is a terminal (progress is shown only then).
+  let stderrIsTerminal: Bool
+
+  private var buffer: [UInt8] = []
+  private static let flushThreshold = 64 * 1024
+
+  init(commandPath: [String], environment: [String: String], colorMode: ColorMode) {
+    self.commandPath = commandPath
+    self.environment = environment
+    self.useColor = colorMode.enabled(
+      isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+    self.stderrIsTerminal = isatty(STDERR_FILENO) == 1
+    buffer.reserveCapacity(Self.flushThreshold)
+  }
+
+  deinit { flush() }
+
+  /// Writes `text` to standard output, buffered.
+  ///
+  /// Add the newline yourself.
+  func out(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.flushThreshold { flush() }
+  }
+
+  /// Writes raw bytes to standard output (a PNG for `-o -`).
+  func outputBytes(_ bytes: [UInt8]) {
+    flush()
+    Self.writeAll(bytes, to: STDOUT_FILENO)
+  }
+
+  /// Writes a finished file: `-` sends the bytes to standard output, any other path is written
+  /// atomically (a temporary file in the same folder, renamed into place).
+  ///
+  /// - Throws: `FileWriteError` when the file cannot be written; nothing is left behind.
+  func writeFile(_ bytes: [UInt8], to path: String) throws {
+    if path == "-" {
+      outputBytes(bytes)
+    } else {
+      try writeAtomically(bytes, to: path)
+    }
+  }
+
+  /// Writes `value` as JSON with sorted keys, pretty printed, followed by a newline.
+  func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    buffer.append(contentsOf: data)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= Self.flushThreshold { flush() }
+  }
+
+  /// Prints `pickers: warning: <message>` on standard error.
+  func warn(_ message: String) {
+    flush()
+    Self.writeError("pickers: warning: \(message)\n")
+  }
+
+  /// Shows a progress message on standard error, only when it is a terminal.
+  ///
+  /// The message replaces the previous one on the same line; pass `""` to clear it.
+  func progress(_ message: String) {
+    guard stderrIsTerminal else { return }
+    Self.writeError("\r\u{1B}[K" + message)
+  }
+
+  /// Reads standard input to its end and splits it into lines (without their newlines).
+  ///
+  /// - Throws: ``InputError`` when standard input is not valid UTF-8 or over 64 MiB.
+  func stdinLines() throws(InputError) -> [String] {
+    let bytes = try Self.readAll(STDIN_FILENO, limit: 64 * 1024 * 1024)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw .invalidUTF8(source: "standard input")
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    }
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Writes everything buffered so far to standard output.
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    Self.writeAll(buffer, to: STDOUT_FILENO)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes `text` to standard error, unbuffered.
+  static func writeError(_ text: String) {
+    writeAll(Array(text.utf8), to: STDERR_FILENO)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying short writes; a closed pipe exits quietly.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          // EPIPE: the reader went away (`| head -1`). Nothing more can be said to it.
+          if errno == EPIPE { exit(0) }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Reads a descriptor to its end, refusing more than `limit` bytes.
+  static func readAll(_ descriptor: Int32, limit: Int) throws(InputError) -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .readFailed(source: "standard input", reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[0..<count])
+      if result.count > limit { throw .tooLarge(source: "standard input", limit: limit) }
+    }
+  }
+}
+
+/// Why input could not be read.
+enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+  case invalidUTF8(source: String)
+  case readFailed(source: String, reason: String)
+  case tooLarge(source: String, limit: Int)
+
+  var description: String {
+    switch self {
+    case .invalidUTF8(let source): "\(source) is not valid UTF-8"
+    case .readFailed(let source, let reason): "cannot read \(source): \(reason)"
+    case .tooLarge(let source, let limit): "\(source) is over \(limit / 1024 / 1024) MiB"
+    }
+  }
+}
+
+/// When to color terminal output (`--color`).
+enum ColorMode: String, CaseIterable, Sendable {
+  case auto
+  case always
+  case never
+
+  /// Whether styling is on: `always`/`never` win; `auto` needs a terminal, `TERM` other than
+  /// `dumb`, and `NO_COLOR` unset or empty.
+  func enabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+    switch self {
+    case .always: return true
+    case .never: return false
+    case .auto:
+      if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+      if environment["TERM"] == "dumb" { return false }
+      return isTerminal
+    }
+  }
+}

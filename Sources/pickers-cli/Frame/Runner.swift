@@ -1,0 +1,145 @@
+import Pickers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Turns the process arguments into one command run, and its outcome into an exit status.
+///
+/// 0 is success, 1 a failed operation, 2 a usage error; this is the only place that picks one.
+enum Runner {
+  /// Runs the command `arguments` names under `root`, then exits.
+  static func main(root: any Command.Type, arguments: [String]?) async -> Never {
+    // A closed pipe must end us quietly: see `CommandContext.writeAll`, which exits on EPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    let environment = currentEnvironment()
+    guard let arguments else {
+      CommandContext.writeError("pickers: an argument is not valid UTF-8\n")
+      exit(2)
+    }
+    var path = [root.spec.name]
+    do throws(UsageError) {
+      let (command, remaining, groupColor) = try resolve(root: root, arguments, path: &path)
+      let outcome = try ArgumentParser.parse(remaining, spec: command.spec)
+      let colorMode = try parseColorMode(outcome.colorMode ?? groupColor)
+      let context = CommandContext(
+        commandPath: path, environment: environment, colorMode: colorMode)
+      if outcome.helpRequested {
+        context.out(HelpFormatter.help(for: command, path: path))
+        context.flush()
+        exit(0)
+      }
+      let instance = try command.init(outcome.arguments)
+      do {
+        try await instance.run(context)
+        context.flush()
+        exit(0)
+      } catch let error as UsageError {
+        context.flush()
+        usageFailure(error, path: path)
+      } catch let failure as CommandFailure {
+        context.flush()
+        exit(failure.status)
+      } catch {
+        context.flush()
+        CommandContext.writeError("pickers: \(error)\n")
+        exit(1)
+      }
+    } catch {
+      usageFailure(error, path: path)
+    }
+  }
+
+  private static func usageFailure(_ error: UsageError, path: [String]) -> Never {
+    CommandContext.writeError(
+      "pickers: \(error.message)\nSee '\(path.joined(separator: " ")) --help'.\n")
+    exit(2)
+  }
+
+  /// Walks down the groups to the command the words name.
+  ///
+  /// Returns the leaf command, the tokens left for it, and a `--color` given before the leaf's
+  /// name. Handles `--help` and `--version` at group level.
+  private static func resolve(
+    root: any Command.Type, _ arguments: [String], path: inout [String]
+  ) throws(UsageError) -> (any Command.Type, [String], String?) {
+    var command: any Command.Type = root
+    var tokens = arguments[...]
+    var color: String?
+    while !command.spec.subcommands.isEmpty {
+      guard let token = tokens.first else { return (command, [], color) }
+      if token == "--help" || token == "-h" { return (command, ["--help"], color) }
+      if token == "--version" && path.count == 1 {
+        CommandContext.writeAll(Array("pickers \(Pickers.version)\n".utf8), to: STDOUT_FILENO)
+        exit(0)
+      }
+      if token == "--color" || token.hasPrefix("--color=") {
+        if token == "--color" {
+          guard tokens.count > 1 else { throw UsageError("missing value for --color <WHEN>") }
+          color = tokens[tokens.startIndex + 1]
+          tokens = tokens.dropFirst(2)
+        } else {
+          color = String(token.dropFirst("--color=".count))
+          tokens = tokens.dropFirst()
+        }
+        continue
+      }
+      if token.hasPrefix("-") && token != "-" {
+        throw UsageError("unknown option '\(token)' for '\(path.joined(separator: " "))'")
+      }
+      let subcommands = command.spec.subcommands
+      let names = subcommands.map { $0.spec.name }
+      guard let position = names.firstIndex(of: token) else {
+        var message = "unknown command '\(token)' for '\(path.joined(separator: " "))'"
+        if let guess = closestMatch(to: token, in: names) {
+          message += "; did you mean '\(guess)'?"
+        } else {
+          message += " (commands: \(names.joined(separator: ", ")))"
+        }
+        throw UsageError(message)
+      }
+      command = subcommands[position]
+      path.append(token)
+      tokens = tokens.dropFirst()
+    }
+    return (command, Array(tokens), color)
+  }
+
+  private static func parseColorMode(_ text: String?) throws(UsageError) -> ColorMode {
+    guard let text else { return .auto }
+    guard let mode = ColorMode(rawValue: text) else {
+      throw UsageError("--color must be one of auto, always, never; '\(text)' is not")
+    }
+    return mode
+  }
+
+  /// The process arguments after the program name, or nil when one is not valid UTF-8.
+  static func processArguments() -> [String]? {
+    var result: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index],
+        let argument = String(validatingCString: pointer)
+      else { return nil }
+      result.append(argument)
+    }
+    return result
+  }
+
+  private static func currentEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      if let text = String(validatingCString: entry), let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+
+/// Thrown by a command that has already reported its problems (for example bad lines of
+/// standard input) and only needs the process to end with `status`.
+struct CommandFailure: Error, Sendable {
+  var status: Int32 = 1
+}
