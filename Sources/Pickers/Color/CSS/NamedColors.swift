@@ -172,6 +172,7 @@ enum NamedColors {
   static func color(named key: NameKey) -> Color? {
     if let rgb = byKey[key] { return Color(rgb: rgb) }
     if key == NameKey.transparent { return .clear }
+    if let accent = Color.systemAccent(named: key.string) { return accent }
     return nil
   }
 

@@ -9,5 +9,7 @@ struct ColorGroup: CommandGroup {
       ColorContrast.self,
       ColorMix.self,
       ColorDiff.self,
+      ColorSwatch.self,
+      ColorPick.self,
     ])
 }
