@@ -8,5 +8,9 @@ struct FontGroup: CommandGroup {
       FontFaces.self,
       FontMatch.self,
       FontInfo.self,
+      FontPreview.self,
+      FontSpecimen.self,
+      FontPick.self,
+      FontFavorites.self,
     ])
 }
