@@ -26,7 +26,11 @@ final class PNGRowEncoder {
   /// Starts a PNG: writes the signature, the header and the text chunks.
   ///
   /// - Parameters:
+  ///   - width: Width of the image in pixels.
+  ///   - height: Height of the image in pixels.
+  ///   - options: Compression and text chunks.
   ///   - fileDescriptor: Where the bytes go; -1 collects them in memory for ``bytes``.
+  /// - Throws: ``PNGError`` when the size is not allowed, a text holds NUL, or libpng fails.
   init(width: Int, height: Int, options: PNGEncodingOptions, fileDescriptor: Int32 = -1)
     throws(PNGError)
   {

@@ -8,7 +8,7 @@ public struct RGBA8: Hashable, Sendable {
   public var green: UInt8
   /// Blue, 0...255.
   public var blue: UInt8
-  /// Opacity, from 0 (transparent) to 255 (opaque).
+  /// Opacity from 0 (transparent) to 255 (opaque).
   public var alpha: UInt8
 
   /// Creates a pixel from its four channels.

@@ -42,6 +42,11 @@ enum FontTools {
     return try spawn(["/usr/bin/" + tool] + arguments, environment: environment)
   }
 
+  /// Runs any program by absolute path and returns its standard output.
+  static func runPlain(_ path: String, _ arguments: [String]) throws -> String {
+    try spawn([path] + arguments, environment: [:]).output
+  }
+
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
@@ -98,6 +103,11 @@ extension String {
 
 /// Reads a whole file as UTF-8.
 func readText(_ path: String) throws -> String {
+  String(decoding: try readBytes(path), as: UTF8.self)
+}
+
+/// Reads a whole file.
+func readBytes(_ path: String) throws -> [UInt8] {
   guard let file = fopen(path, "rb") else { throw FontTools.Failure(description: "no \(path)") }
   defer { fclose(file) }
   var bytes: [UInt8] = []
@@ -107,14 +117,18 @@ func readText(_ path: String) throws -> String {
     if count == 0 { break }
     bytes += buffer[0..<count]
   }
-  return String(decoding: bytes, as: UTF8.self)
+  return bytes
 }
 
 /// Writes `text` to `path`, replacing it.
 func writeText(_ text: String, to path: String) throws {
+  try writeBytes(Array(text.utf8), to: path)
+}
+
+/// Writes `bytes` to `path`, replacing it.
+func writeBytes(_ bytes: [UInt8], to path: String) throws {
   guard let file = fopen(path, "wb") else { throw FontTools.Failure(description: "no \(path)") }
   defer { fclose(file) }
-  let bytes = Array(text.utf8)
   guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
     throw FontTools.Failure(description: "cannot write \(path)")
   }

@@ -11,7 +11,7 @@ struct PNGRoundTripTests {
     arguments: [(1, 1), (1, 17), (17, 1), (3, 5), (7, 7), (33, 9), (255, 3), (257, 31)])
   func randomRoundTrip(width: Int, height: Int) throws {
     for compression in PNGEncodingOptions.Compression.allCases {
-      let image = Support.randomImage(
+      let image = try Support.randomImage(
         width: width, height: height, seed: UInt64(width * 1000 + height))
       let png = try image.pngData(options: .init(compression: compression))
       #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -23,7 +23,7 @@ struct PNGRoundTripTests {
 
   @Test("every compression level gives a valid PNG, and .smallest is not larger than .fast")
   func compressionLevels() throws {
-    let image = Support.gradient(width: 512, height: 384)
+    let image = try Support.gradient(width: 512, height: 384)
     var sizes: [PNGEncodingOptions.Compression: Int] = [:]
     for compression in PNGEncodingOptions.Compression.allCases {
       let png = try image.pngData(options: .init(compression: compression))
@@ -43,7 +43,7 @@ struct PNGRoundTripTests {
     defer { Support.remove(folder) }
     let path = folder + "/image.png"
     try Support.randomImage(width: 9, height: 4, seed: 1).writePNG(to: path)
-    let image = Support.randomImage(width: 31, height: 12, seed: 2)
+    let image = try Support.randomImage(width: 31, height: 12, seed: 2)
     try image.writePNG(to: path)
     #expect(try RGBAImage(pngFile: path) == image)
     #expect(Support.entries(folder) == ["image.png"])
@@ -82,7 +82,7 @@ struct PNGRoundTripTests {
     let folder = Support.temporaryFolder()
     defer { Support.remove(folder) }
     let path = folder + "/text.png"
-    let image = Support.randomImage(width: 5, height: 3, seed: 7)
+    let image = try Support.randomImage(width: 5, height: 3, seed: 7)
     try image.writePNG(
       to: path, options: .init(title: "Palette – Ocean", description: "Five colors"))
     let script = """

@@ -7,9 +7,9 @@ struct PNGStreamWriterTests {
   typealias Support = PNGTestSupport
 
   /// Rows `start..<start + count` of `image` as a band.
-  private func band(_ image: RGBAImage, from start: Int, count: Int) -> RGBAImage {
+  private func band(_ image: RGBAImage, from start: Int, count: Int) throws -> RGBAImage {
     let stride = image.width * 4
-    return try! RGBAImage(
+    return try RGBAImage(
       width: image.width, height: count,
       bytes: Array(image.bytes[start * stride..<(start + count) * stride]))
   }
@@ -18,14 +18,14 @@ struct PNGStreamWriterTests {
   func bands() throws {
     let folder = Support.temporaryFolder()
     defer { Support.remove(folder) }
-    let image = Support.randomImage(width: 37, height: 50, seed: 3)
+    let image = try Support.randomImage(width: 37, height: 50, seed: 3)
     let path = folder + "/sheet.png"
     let writer = try PNGStreamWriter(
       path: path, width: 37, height: 50, options: .init(compression: .fast))
     var row = 0
     for height in [1, 7, 13, 29] {
       #expect(!Support.exists(path), "the path appears only on finish")
-      try writer.append(rows: band(image, from: row, count: height))
+      try writer.append(rows: try band(image, from: row, count: height))
       row += height
     }
     #expect(writer.rowsWritten == 50)

@@ -14,7 +14,7 @@ enum PNGTestSupport {
   /// Creates a new empty folder under /tmp and returns its path.
   static func temporaryFolder() -> String {
     var template = Array("/tmp/pickers-png-test-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap { mkdtemp($0) } }
     precondition(made != nil, "mkdtemp failed")
     return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
@@ -107,14 +107,14 @@ enum PNGTestSupport {
   }
 
   /// An image of random bytes, alpha included.
-  static func randomImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+  static func randomImage(width: Int, height: Int, seed: UInt64) throws -> RGBAImage {
     var generator = SeededGenerator(state: seed)
     let bytes = (0..<width * height * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    return try! RGBAImage(width: width, height: height, bytes: bytes)
+    return try RGBAImage(width: width, height: height, bytes: bytes)
   }
 
   /// The 4096 x 4096 benchmark gradient, scaled down: r = x / 16, g = y / 16, b = (x + y) / 32.
-  static func gradient(width: Int, height: Int) -> RGBAImage {
+  static func gradient(width: Int, height: Int) throws -> RGBAImage {
     var bytes = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
       for x in 0..<width {
@@ -124,7 +124,7 @@ enum PNGTestSupport {
         bytes[offset + 2] = UInt8(truncatingIfNeeded: (x + y) >> 5)
       }
     }
-    return try! RGBAImage(width: width, height: height, bytes: bytes)
+    return try RGBAImage(width: width, height: height, bytes: bytes)
   }
 
   /// The CRC-32 of PNG chunks (ISO 3309), computed bit by bit: independent of zlib's.
