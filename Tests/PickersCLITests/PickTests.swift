@@ -106,7 +106,7 @@ struct PickTests {
   @Test("two large hue steps from red print #ff8000, hsl(30 100% 50%) in CSS Color 4's table")
   func colorPick() throws {
     let run = try PseudoTerminalRun.run(
-      ["color", "pick", "--initial", "#ff0000", "--space", "hsl"],
+      ["color", "pick", "--initial", "red", "--space", "hsl"],
       steps: [
         .wait("Hex"), .send("\(Self.escape)[1;2C\(Self.escape)[1;2C"), .wait("#ff8000"),
         .send("\r"),
@@ -114,6 +114,17 @@ struct PickTests {
     #expect(run.status == 0)
     #expect(run.stdout == "#ff8000\n")
     #expect(run.modesRestored)
+  }
+
+  @Test("--initial takes any CSS color; --format json prints hex, CSS and components")
+  func colorPickJSON() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick", "--initial", "rebeccapurple", "--format", "json"],
+      steps: [.wait("Hex"), .send("\r")])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("\"hex\" : \"#663399\""))
+    #expect(run.stdout.contains("\"css\" : \"rgb(102 51 153)\""))
+    #expect(run.stdout.contains("\"space\" : \"rgb\""))
   }
 
   @Test("--format css and --opacity print the translucent CSS color")
@@ -125,7 +136,7 @@ struct PickTests {
         .send("\r"),
       ])
     #expect(run.status == 0)
-    #expect(run.stdout == "rgb(0 0 255 / 50%)\n")
+    #expect(run.stdout == "rgb(0 0 255 / 0.5)\n")
   }
 
   @Test("a rating given in the picker is saved and listed by font favorites")

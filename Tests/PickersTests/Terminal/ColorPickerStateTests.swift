@@ -65,7 +65,7 @@ struct ColorPickerStateTests {
     let state = ColorPickerState.update(start, keys: [.down, .down, .down, .shiftLeft])
     #expect(abs(state.alpha - 0.9) < 1e-9)
     #expect(state.answer.hex == "#ff0000e6")  // 0.9 * 255 = 229.5 -> 230
-    #expect(state.answer.css == "rgb(255 0 0 / 90%)")
+    #expect(state.answer.css == "rgb(255 0 0 / 0.9)")  // CSS Color 4 serializes alpha as a number
     #expect(ColorPickerState(red: 1, green: 0, blue: 0, alpha: 0.5).alpha == 1)
   }
 
@@ -76,6 +76,19 @@ struct ColorPickerStateTests {
     #expect(state.answer.hex == "#af52de")
     let wrapped = ColorPickerState.update(state, keys: [.left, .left])
     #expect(wrapped.answer.hex == "#8e8e93")
+  }
+
+  @Test("a Color starts the sliders at its values in the chosen space")
+  func fromColor() throws {
+    // rebeccapurple is #663399 (CSS Color 4, named colors).
+    let state = ColorPickerState(color: try Color(css: "rebeccapurple"), space: .rgb)
+    #expect(state.values.map { $0.rounded() } == [102, 51, 153])
+    let hsl = ColorPickerState(color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl)
+    #expect(hsl.values == [30, 100, 50])
+    #expect(hsl.alpha == 1)  // without --opacity the answer is opaque
+    let translucent = ColorPickerState(
+      color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl, showsOpacity: true)
+    #expect(translucent.answer.hex == "#ff800080")
   }
 
   @Test("Enter accepts the color; Esc and Ctrl-C cancel")

@@ -166,7 +166,6 @@ struct FontPick: Command {
 /// Why a picker could not start.
 enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
   case noFamilies(language: String?, mono: Bool)
-  case badInitialColor(String, reason: String)
 
   var description: String {
     switch self {
@@ -174,7 +173,6 @@ enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
       "no font family matches"
         + (language.map { " --lang '\($0)'" } ?? "") + (mono ? " --mono" : "")
         + ": nothing to pick from"
-    case .badInitialColor(let text, let reason): "--initial '\(text)': \(reason)"
     }
   }
 }
