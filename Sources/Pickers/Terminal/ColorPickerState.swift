@@ -287,11 +287,23 @@ public struct ColorPickerState: PickerState, Hashable {
   private func drawPresets(into screen: inout Screen, row: Int) {
     let focused = focus == sliderCount
     screen.put(focused ? "›" : " ", row: row, column: 0, style: Style(bold: true))
-    var column = 2
-    column += screen.put("Accents ", row: row, column: column, style: Style(bold: focused))
-    for (index, preset) in presets.enumerated() {
-      let needed = 3 + Screen.displayWidth(of: preset.name) + 1
-      if column + needed > screen.width { break }
+    let first = 2 + screen.put("Accents ", row: row, column: 2, style: Style(bold: focused))
+    func width(_ preset: ColorPreset) -> Int { 4 + Screen.displayWidth(of: preset.name) }
+    // Scroll the row so the chosen preset is visible.
+    var start = 0
+    while start < presetIndex,
+      presets[start...presetIndex].reduce(first, { $0 + width($1) }) > screen.width
+    {
+      start += 1
+    }
+    var column = first
+    if start > 0 { column += screen.put("‹", row: row, column: column, style: Style(dim: true)) }
+    for index in start..<presets.count {
+      let preset = presets[index]
+      if column + width(preset) > screen.width {
+        screen.put("›", row: row, column: screen.width - 1, style: Style(dim: true))
+        break
+      }
       screen.put(
         "  ", row: row, column: column, style: Style(background: Self.terminalColor(preset.srgb)))
       let chosen = focused && index == presetIndex
@@ -341,20 +353,11 @@ public struct ColorPreset: Hashable, Sendable {
     self.srgb = [Double(red) / 255, Double(green) / 255, Double(blue) / 255]
   }
 
-  /// Apple's system accent colors (light appearance), as published in the Human Interface
-  /// Guidelines' color table.
-  public static let systemAccents: [ColorPreset] = [
-    ColorPreset(name: "blue", red: 0, green: 122, blue: 255),
-    ColorPreset(name: "purple", red: 175, green: 82, blue: 222),
-    ColorPreset(name: "pink", red: 255, green: 45, blue: 85),
-    ColorPreset(name: "red", red: 255, green: 59, blue: 48),
-    ColorPreset(name: "orange", red: 255, green: 149, blue: 0),
-    ColorPreset(name: "yellow", red: 255, green: 204, blue: 0),
-    ColorPreset(name: "green", red: 52, green: 199, blue: 89),
-    ColorPreset(name: "teal", red: 48, green: 176, blue: 199),
-    ColorPreset(name: "indigo", red: 88, green: 86, blue: 214),
-    ColorPreset(name: "graphite", red: 142, green: 142, blue: 147),
-  ]
+  /// Apple's system colors (``SystemAccent``, light variants), in the library's order.
+  public static let systemAccents: [ColorPreset] = SystemAccent.allCases.map { accent in
+    let (red, green, blue) = accent.rgb8(.light)
+    return ColorPreset(name: accent.rawValue, red: red, green: green, blue: blue)
+  }
 }
 
 /// The color the user chose, in the space shown when Enter was pressed.

@@ -69,13 +69,17 @@ struct ColorPickerStateTests {
     #expect(ColorPickerState(red: 1, green: 0, blue: 0, alpha: 0.5).alpha == 1)
   }
 
-  @Test("the preset row jumps to Apple's accent colors")
+  @Test("the preset row jumps to Apple's system colors (HIG values) and scrolls to show them")
   func presets() {
     let state = ColorPickerState.update(Self.red, keys: [.down, .down, .down, .right])
     #expect(state.focus == 3)
-    #expect(state.answer.hex == "#af52de")
+    #expect(state.answer.hex == "#ff9500")  // systemOrange
     let wrapped = ColorPickerState.update(state, keys: [.left, .left])
-    #expect(wrapped.answer.hex == "#8e8e93")
+    #expect(wrapped.answer.hex == "#8e8e93")  // systemGray, the last
+    let size = TerminalSize(columns: 70, rows: 24)
+    let row = ColorPickerState.view(wrapped, size: size).lines.first { $0.contains("Accents") }
+    #expect(row?.contains("[gray]") == true)
+    #expect(row?.contains("‹") == true)
   }
 
   @Test("a Color starts the sliders at its values in the chosen space")
