@@ -40,6 +40,55 @@ struct PickTests {
     #expect(run.stdout == families[index + 1] + "\n")
   }
 
+  @Test("without a controlling terminal, a terminal on standard input is used instead")
+  func standardInputTerminal() throws {
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"],
+      steps: [.wait("Filter:"), .send("DejaVu Serif"), .wait("Serif"), .send("\r")],
+      controllingTerminal: false)
+    #expect(run.status == 0)
+    #expect(run.stdout == "DejaVu Serif\n")
+    #expect(run.modesRestored)
+  }
+
+  @Test("a terminal answering the kitty query gets a kitty preview; --preview-png keeps it")
+  func kittyPreviewDetected() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let png = home + "/preview.png"
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans", "--preview-png", png],
+      steps: [
+        // Answer as kitty does: the graphics reply, then Primary Device Attributes.
+        .waitRaw("\(Self.escape)_Gi=31"), .send("\(Self.escape)_Gi=31;OK\(Self.escape)\\"),
+        .send("\(Self.escape)[?62;22c"), .waitRaw("\(Self.escape)_Ga=T,f=32"), .send("\r"),
+      ],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 0)
+    #expect(run.stdout == "DejaVu Sans\n")
+    #expect(run.drawn.contains("\(Self.escape)_Ga=d,d=I,i=4242,q=2\(Self.escape)\\"))
+    // The PNG kept is a real picture: ImageMagick reads it and finds dark ink on white.
+    let stats = try runProgram(
+      "/usr/bin/convert",
+      [png, "-colorspace", "gray", "-format", "%w %h %[fx:minima] %[fx:maxima]", "info:"])
+    let fields = stats.output.split(separator: " ").compactMap { Double($0) }
+    try #require(fields.count == 4, "\(stats.output) \(stats.stderr)")
+    #expect(fields[0] > 100 && fields[1] > 10)
+    #expect(fields[2] < 0.2 && fields[3] > 0.9)
+  }
+
+  @Test("a terminal reporting sixel in its Device Attributes gets a sixel preview")
+  func sixelPreviewDetected() throws {
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans"],
+      steps: [
+        .waitRaw("\(Self.escape)[c"), .send("\(Self.escape)[?62;4;22c"),
+        .waitRaw("\(Self.escape)P0;1;0q"), .send("\u{03}"),
+      ])
+    #expect(run.status == 1)
+    #expect(run.modesRestored)
+  }
+
   @Test("Esc prints nothing, exits 1 and restores the terminal")
   func escapeCancels() throws {
     let run = try PseudoTerminalRun.run(
