@@ -29,7 +29,9 @@ struct PaletteCommandTests {
 
   @Test("--json decodes; GIMP palettes list 0-255 channels")
   func formats() throws {
-    let json = try runPickers(["palette", "scale", "system-blue", "--steps", "100,500,900", "--json"])
+    let json = try runPickers([
+      "palette", "scale", "system-blue", "--steps", "100,500,900", "--json",
+    ])
     let entries = try JSONDecoder().decode([Entry].self, from: Data(json.stdout))
     #expect(entries.map(\.name) == ["100", "500", "900"])
     #expect(entries[1].hex == "#007aff")
@@ -40,11 +42,15 @@ struct PaletteCommandTests {
 
   @Test("harmony, distinct and simulate print one color per line")
   func others() throws {
-    let triad = try runPickers(["palette", "harmony", "oklch(0.65 0.1 40)", "-t", "triadic", "--format", "hex"])
+    let triad = try runPickers([
+      "palette", "harmony", "oklch(0.65 0.1 40)", "-t", "triadic", "--format", "hex",
+    ])
     #expect(triad.status == 0 && triad.output.split(separator: "\n").count == 3)
     let all = try runPickers(["palette", "harmony", "teal", "--format", "hex"])
     #expect(all.output.split(separator: "\n").count == 2 + 3 + 3 + 4 + 4 + 3 + 5)
-    let distinct = try runPickers(["palette", "distinct", "5", "--avoid", "white", "--format", "hex"])
+    let distinct = try runPickers([
+      "palette", "distinct", "5", "--avoid", "white", "--format", "hex",
+    ])
     #expect(distinct.output.split(separator: "\n").count == 5)
     let simulate = try runPickers(
       ["palette", "simulate", "-", "--deficiency", "deuteranopia", "--format", "hex"],
@@ -58,7 +64,8 @@ struct PaletteCommandTests {
   func fromImage() throws {
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }
-    var image = try RGBAImage(width: 40, height: 40, filledWith: RGBA8(red: 20, green: 60, blue: 200))
+    var image = try RGBAImage(
+      width: 40, height: 40, filledWith: RGBA8(red: 20, green: 60, blue: 200))
     image.fill(x: 0, y: 0, width: 40, height: 10, with: RGBA8(red: 240, green: 240, blue: 240))
     for y in 10..<15 {
       for x in 0..<40 { image[x, y] = .clear }
@@ -74,7 +81,9 @@ struct PaletteCommandTests {
   func sheet() throws {
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }
-    let result = try runPickers(["palette", "accents", "--scheme", "light", "-o", folder + "/a.png"])
+    let result = try runPickers([
+      "palette", "accents", "--scheme", "light", "-o", folder + "/a.png",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let image = try RGBAImage(pngFile: folder + "/a.png")
     #expect(image.width == 4 * 224 && image.height == 4 * 96)
@@ -100,7 +109,8 @@ struct PaletteCommandTests {
     defer { removeTree(folder) }
     let result = try runPickers(arguments + ["-o", folder + "/out.txt"])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("pickers: ") && result.stderr.contains(mention), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("pickers: ") && result.stderr.contains(mention), "\(result.stderr)")
     #expect(directoryEntries(folder).isEmpty)
   }
 

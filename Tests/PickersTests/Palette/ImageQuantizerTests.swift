@@ -6,7 +6,8 @@ import Testing
 struct ImageQuantizerTests {
   @Test("an image of known blocks gives those colors, most common first, with their shares")
   func blocks() throws {
-    var image = try RGBAImage(width: 100, height: 100, filledWith: RGBA8(red: 0, green: 90, blue: 200))
+    var image = try RGBAImage(
+      width: 100, height: 100, filledWith: RGBA8(red: 0, green: 90, blue: 200))
     image.fill(x: 0, y: 0, width: 100, height: 30, with: RGBA8(red: 250, green: 200, blue: 20))
     image.fill(x: 0, y: 30, width: 10, height: 70, with: RGBA8(red: 200, green: 30, blue: 40))
     let colors = ImageQuantizer(count: 3).dominantColors(in: image)
@@ -41,7 +42,8 @@ struct ImageQuantizerTests {
 
   @Test("the image's accent is the most colorful common color, not the largest gray")
   func accent() throws {
-    var image = try RGBAImage(width: 50, height: 50, filledWith: RGBA8(red: 30, green: 30, blue: 32))
+    var image = try RGBAImage(
+      width: 50, height: 50, filledWith: RGBA8(red: 30, green: 30, blue: 32))
     image.fill(x: 0, y: 0, width: 50, height: 10, with: RGBA8(red: 0, green: 160, blue: 120))
     let colors = ImageQuantizer(count: 4).dominantColors(in: image)
     let accent = try #require(Theme.accent(from: colors))
