@@ -23,6 +23,14 @@ import color_inputs  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def run_bench(bench, environment):
+    """Runs `pickers-bench --json color` and returns its results by name."""
+    env = dict(os.environ, **environment)
+    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
+                            text=True, env=env).stdout
+    return {entry["name"]: entry for entry in json.loads(output)}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -64,12 +72,12 @@ def main():
                            "seconds": seconds, "perSecond": len(subset) / seconds}
 
     if os.path.exists(options.bench):
-        output = subprocess.run([options.bench, "color-convert", path, "10"], check=True,
-                                capture_output=True, text=True).stdout
-        pickers = json.loads(output)
-        result["pickers"] = pickers
-        result["speedupOverColourScience"] = pickers["perSecond"] / result["colour-science"]["perSecond"]
-        result["speedupOverColoraide"] = pickers["perSecond"] / result["coloraide"]["perSecond"]
+        pickers = run_bench(options.bench, {"PICKERS_BENCH_COLOR_TRIPLES": path})
+        result["pickers"] = {key: value["value"] for key, value in pickers.items()
+                             if key.startswith("color.convert")}
+        rate = pickers["color.convert.srgb-oklch.buffer"]["value"]
+        result["speedupOverColourScience"] = rate / result["colour-science"]["perSecond"]
+        result["speedupOverColoraide"] = rate / result["coloraide"]["perSecond"]
     print(json.dumps(result, indent=2))
 
 

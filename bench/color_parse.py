@@ -21,6 +21,14 @@ import color_inputs  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def run_bench(bench, environment):
+    """Runs `pickers-bench --json color` and returns its results by name."""
+    env = dict(os.environ, **environment)
+    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
+                            text=True, env=env).stdout
+    return {entry["name"]: entry for entry in json.loads(output)}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
@@ -49,11 +57,13 @@ def main():
                       "perSecond": len(strings) / best, "failures": failures},
     }
     if os.path.exists(options.bench):
-        output = subprocess.run([options.bench, "color-parse", path, "20"], check=True,
-                                capture_output=True, text=True).stdout
-        pickers = json.loads(output)
-        result["pickers"] = pickers
-        result["ratio"] = pickers["seconds"] / best
+        pickers = run_bench(options.bench, {"PICKERS_BENCH_COLOR_STRINGS": path})
+        rate = pickers["color.parse.mixed"]["value"]
+        result["pickers"] = {"perSecond": rate,
+                             "perCPUSecond": pickers["color.parse.mixed.cpu"]["value"],
+                             "note": pickers["color.parse.mixed"]["note"]}
+        # ratio = pickers time / coloraide time for the same strings (below 1 is faster).
+        result["ratio"] = (len(strings) / rate) / best
     print(json.dumps(result, indent=2))
 
 

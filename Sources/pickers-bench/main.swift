@@ -4,6 +4,7 @@ import Glibc
 // Usage: pickers-bench [--quick] [--json] [SUITE...]   (no suite: all of them)
 // Each area adds one line to `suites`, pointing at a function in its own file.
 let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = [
+  ("color", ColorBenchmarks.run),
   ("palette", PaletteBenchmarks.run),
 ]
 

@@ -193,7 +193,7 @@ struct GeneratedDocumentsTests {
     #expect(result.status == 0)
     #expect(result.output.hasPrefix(".TH PICKERS 1"))
     for node in CommandNode.all(under: PickersCommand.self) where node.spec.subcommands.isEmpty {
-      let heading = ".SS " + node.path.joined(separator: " ")
+      let heading = ".SS " + ManPage.escape(node.path.joined(separator: " "))
       #expect(result.output.contains(heading), "\(heading)")
     }
     let directory = try makeTemporaryDirectory()

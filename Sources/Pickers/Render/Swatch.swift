@@ -110,6 +110,7 @@ public struct SwatchSheet: Hashable, Sendable {
   /// kept) except at anti-aliased corners; gaps are transparent.
   ///
   /// - Parameter renderer: A renderer for labels to reuse, or `nil` for a new one.
+  /// - Returns: The sheet as an image.
   /// - Throws: ``RenderError`` for bad options, an unreadable label font, or a picture over
   ///   the pixel limit.
   public func render(renderer: TextRenderer? = nil) throws(RenderError) -> RGBAImage {

@@ -47,6 +47,7 @@ public struct FontFallback: Hashable, Sendable {
   ///   - family: The primary font's family, whose fallback order fontconfig decides.
   ///   - text: The text to be drawn; only its characters are recorded.
   ///   - language: An optional language tag (`ja`, `ar`) that fontconfig prefers.
+  /// - Returns: The fonts covering some of the text, in fontconfig's order.
   static func query(config: OpaquePointer, family: String, text: String, language: String?)
     -> FontFallback
   {

@@ -1,7 +1,9 @@
 import CFreeType
 import CHarfBuzz
 
-/// A FreeType library instance. One per task: FreeType objects are not thread-safe.
+/// A FreeType library instance.
+///
+/// One per task: FreeType objects are not thread-safe.
 ///
 /// The corresponding C function is `FT_Init_FreeType`.
 final class FreeTypeLibrary {

@@ -60,6 +60,7 @@ public enum SampleText {
   ///   - family: The family name.
   ///   - covers: Whether the font has a glyph for a scalar.
   ///   - ownCharacters: Characters the font maps, used when no sample fits.
+  /// - Returns: The sample and its language.
   public static func sample(
     forFamily family: String, covers: (Unicode.Scalar) -> Bool,
     ownCharacters: () -> [Unicode.Scalar] = { [] }

@@ -48,6 +48,18 @@ final class CommandContext {
     Self.writeAll(bytes, to: STDOUT_FILENO)
   }
 
+  /// Writes a finished file: `-` sends the bytes to standard output, any other path is written
+  /// atomically (a temporary file in the same folder, renamed into place).
+  ///
+  /// - Throws: `FileWriteError` when the file cannot be written; nothing is left behind.
+  func writeFile(_ bytes: [UInt8], to path: String) throws {
+    if path == "-" {
+      outputBytes(bytes)
+    } else {
+      try writeAtomically(bytes, to: path)
+    }
+  }
+
   /// Writes `value` as JSON with sorted keys, pretty printed, followed by a newline.
   func json(_ value: some Encodable) throws {
     let encoder = JSONEncoder()

@@ -1,6 +1,6 @@
 import Glibc
 
-/// ITU-R BT.2020 with its reference transfer curve, D65 white.
+/// ITU-R BT.2020 primaries and D65 white, with the BT.1886 display curve (gamma 2.4).
 enum Rec2020: ColorSpaceDefinition {
   static let space = ColorSpace.rec2020
 
@@ -20,26 +20,21 @@ enum Rec2020: ColorSpaceDefinition {
     (-19_765_991.0 / 29_648_200.0, 47_925_759.0 / 29_648_200.0, 467_509.0 / 29_648_200.0),
     (792_561.0 / 44_930_125.0, -1_921_689.0 / 44_930_125.0, 42_328_811.0 / 44_930_125.0))
 
-  /// The transfer curve constants alpha and beta.
+  /// Decodes with the BT.1886 reference EOTF (black lift 0, gain 1): a pure 2.4 power,
+  /// mirrored for negative values.
   ///
-  /// Source: ITU-R BT.2020-2 page 4, as in CSS Color 4 conversions.js (`lin_2020`).
-  static let alpha = 1.099_296_826_809_44
-  static let beta = 0.018_053_968_510_807
-
+  /// Source: CSS Color 4 as resolved in csswg-drafts issue 12574 (2025), which replaced the
+  /// BT.2020 camera OETF (alpha 1.0993, beta 0.0181) by the display-referred curve; coloraide
+  /// 8.13 and color.js follow the same definition.
   static func linearize(_ value: Double) -> Double {
-    let magnitude = abs(value)
-    if magnitude < beta * 4.5 { return value / 4.5 }
-    let result = pow((magnitude + alpha - 1) / alpha, 1 / 0.45)
+    let result = pow(abs(value), 2.4)
     return value < 0 ? -result : result
   }
 
+  /// Encodes linear light with the inverse of ``linearize(_:)``.
   static func encode(_ value: Double) -> Double {
-    let magnitude = abs(value)
-    if magnitude > beta {
-      let result = alpha * pow(magnitude, 0.45) - (alpha - 1)
-      return value < 0 ? -result : result
-    }
-    return 4.5 * value
+    let result = pow(abs(value), 1 / 2.4)
+    return value < 0 ? -result : result
   }
 
   static func toBase(_ value: Vector3) -> Vector3 { toXYZ(map3(value, linearize)) }
