@@ -44,7 +44,8 @@ extension ColorVisionDeficiency {
         let seen = simulated[i].deltaE(to: simulated[j], method: .ok)
         if normal >= threshold && seen < threshold {
           pairs.append(
-            ConfusablePair(first: i, second: j, normalDifference: normal, simulatedDifference: seen))
+            ConfusablePair(first: i, second: j, normalDifference: normal, simulatedDifference: seen)
+          )
         }
       }
     }

@@ -9,8 +9,10 @@ public struct ThemeColors: Hashable, Sendable {
   public var scheme: ColorScheme
   /// The color of every ``ThemeRole``.
   public var roles: [ThemeRole: Color]
-  /// The terminal colors 0-15: black, red, green, yellow, blue, magenta, cyan, white, then the
-  /// bright ones. Each has WCAG contrast of at least 3 on ``ThemeRole/background``.
+  /// The terminal colors 0-15.
+  ///
+  /// Black, red, green, yellow, blue, magenta, cyan, white, then the bright ones. Each has WCAG
+  /// contrast of at least 3 on ``ThemeRole/background``.
   public var terminal: [Color]
   /// The neutral ramp base16 and base24 read: base00-base07 from the background to the strongest
   /// foreground, then base10 and base11 (two steps past the background).

@@ -19,7 +19,8 @@ struct ThemeCommand: Command {
       (defaults: the sans-serif and monospace matches). --format list names the formats.
       """,
     arguments: [
-      .option("--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
+      .option(
+        "--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
       .option(
         "--from-image", value: "FILE", help: "Take the accent from a PNG's dominant colors.",
         completion: .file),
@@ -110,7 +111,8 @@ struct ThemeCommand: Command {
     }
     let catalog = try FontCatalog()
     let ui = try ThemeFonts.resolve(font, generic: "sans-serif", catalog: catalog, context: context)
-    let mono = try ThemeFonts.resolve(monoFont, generic: "monospace", catalog: catalog, context: context)
+    let mono = try ThemeFonts.resolve(
+      monoFont, generic: "monospace", catalog: catalog, context: context)
     theme.uiFont = ui.family
     theme.monoFont = mono.family
     let text = try theme.exported(as: format)
