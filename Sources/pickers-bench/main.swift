@@ -3,7 +3,9 @@ import Glibc
 // In-process micro-benchmarks of the Pickers library. Build with `swift build -c release`.
 // Usage: pickers-bench [--quick] [--json] [SUITE...]   (no suite: all of them)
 // Each area adds one line to `suites`, pointing at a function in its own file.
-let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = []
+let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = [
+  ("color", ColorBenchmarks.run),
+]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")

@@ -16,7 +16,8 @@ struct PickersCommand: CommandGroup {
       "pickers completion bash > /etc/bash_completion.d/pickers",
     ],
     subcommands: [
-      FontGroup.self, ColorGroup.self, CompletionCommand.self, ManCommand.self,
+      FontGroup.self, ColorGroup.self, PaletteGroup.self, ThemeCommand.self, CompletionCommand.self,
+      ManCommand.self,
     ])
 
   static func main() async {

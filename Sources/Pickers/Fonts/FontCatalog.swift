@@ -123,7 +123,17 @@ public final class FontCatalog: Sendable {
   ///
   ///     try catalog.availableFontFamilies   // ["DejaVu Sans", "DejaVu Sans Mono", ...]
   public var availableFontFamilies: [String] {
-    get throws(FontError) { try families.map(\.name) }
+    get throws(FontError) {
+      try cachedLines("names") { config in
+        var names = Set<String>()
+        Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
+          for font in fonts {
+            if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
+          }
+        }
+        return Self.sortedNames(Array(names)).map(escape)
+      }.map(unescape)
+    }
   }
 
   /// The families with at least one face that passes `filter`, sorted like
@@ -140,8 +150,8 @@ public final class FontCatalog: Sendable {
           if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
         }
       }
-      return Self.sortedNames(Array(names))
-    }
+      return Self.sortedNames(Array(names)).map(escape)
+    }.map(unescape)
   }
 
   /// The families whose names (or aliases) match a forgiving search, best first.
@@ -527,18 +537,20 @@ public final class FontCatalog: Sendable {
     }
   }
 
-  /// fontconfig's form of a language tag (`zh_CN` to `zh-cn`), if fontconfig knows it.
+  /// fontconfig's form of a language tag (`zh_CN.UTF-8` to `zh-cn`, `ja-JP` to `ja`), if
+  /// fontconfig knows the language.
+  ///
+  /// Normalised here rather than with `FcLangNormalize`, which prints a warning to stderr for
+  /// every string that is not a tag.
   private static func normalizedLanguage(_ language: String) -> String? {
-    guard !language.isEmpty, let normalized = FcLangNormalize(language) else { return nil }
-    defer { FcStrFree(normalized) }
-    let tag = String(cString: normalized)
-    guard let known = FcGetLangs() else { return nil }
+    let tag = String(
+      language.lowercased().prefix { $0 != "." && $0 != "@" }
+        .map { $0 == "_" ? "-" : $0 })
+    guard !tag.isEmpty, let known = FcGetLangs() else { return nil }
     defer { FcStrSetDestroy(known) }
+    if FcStrSetMember(known, tag) == FcTrue { return tag }
     let base = String(tag.prefix { $0 != "-" })
-    guard FcStrSetMember(known, tag) == FcTrue || FcStrSetMember(known, base) == FcTrue else {
-      return nil
-    }
-    return tag
+    return FcStrSetMember(known, base) == FcTrue ? base : nil
   }
 
   /// Runs `body` over an `FcFontList` result for `filter`; the list is destroyed afterwards.
@@ -710,8 +722,8 @@ public final class FontCatalog: Sendable {
 
   private static func sortedFaces(_ faces: [FontFace]) -> [FontFace] {
     faces.sorted { a, b in
-      let left = (a.family.lowercased(), a.weight.rawValue, a.width.rawValue, a.slant.rawValue)
-      let right = (b.family.lowercased(), b.weight.rawValue, b.width.rawValue, b.slant.rawValue)
+      let left = (a.family.lowercased(), a.weight, a.width, a.slant.fontconfigValue)
+      let right = (b.family.lowercased(), b.weight, b.width, b.slant.fontconfigValue)
       if left != right { return left < right }
       return (a.style, a.file, a.index) < (b.style, b.file, b.index)
     }

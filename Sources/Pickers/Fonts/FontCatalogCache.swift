@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -67,28 +69,48 @@ struct FileStamp: Hashable, Sendable {
 }
 
 /// The cached answers of one configuration in one environment, and what they depend on.
+///
+/// The file is text: a magic line, the environment key, one `stamp` line per file or folder,
+/// then `entry` blocks of answer lines, then `end`; fields are tab-separated and percent-escaped.
+/// Entries are decoded only when asked for, so a hit costs little more than reading the file.
 struct CatalogCacheFile: Sendable {
   /// The environment and configuration the answers belong to.
   var environmentKey: String
   /// Every file and folder that produced the answers.
   var stamps: [FileStamp]
-  /// Answers by query key, each a list of lines, oldest first.
-  var entries: [(key: String, lines: [String])] = []
+  /// Query keys, oldest first.
+  private var order: [String] = []
+  /// Answers: decoded lines, or the raw lines read from disk, not yet decoded.
+  private var stored: [String: Entry] = [:]
+
+  private enum Entry: Sendable {
+    case lines([String])
+    case raw(ArraySlice<ArraySlice<UInt8>>)
+  }
+
+  init(environmentKey: String, stamps: [FileStamp]) {
+    self.environmentKey = environmentKey
+    self.stamps = stamps
+  }
 
   /// The most answers one file keeps (distinct `match` patterns mostly); the oldest go first.
   static let capacity = 256
-  private static let magic = "pickers-font-cache 1"
+  private static let magic = "pickers-font-cache 2"
 
   /// The answer to `key`, if cached.
   func lines(for key: String) -> [String]? {
-    entries.first(where: { $0.key == key })?.lines
+    switch stored[key] {
+    case .lines(let lines): lines
+    case .raw(let raw): raw.map { String(decoding: $0, as: UTF8.self) }
+    case nil: nil
+    }
   }
 
   /// Adds or replaces the answer to `key`.
   mutating func store(_ lines: [String], for key: String) {
-    entries.removeAll { $0.key == key }
-    entries.append((key, lines))
-    if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    if stored.updateValue(.lines(lines), forKey: key) != nil { order.removeAll { $0 == key } }
+    order.append(key)
+    while order.count > Self.capacity { stored[order.removeFirst()] = nil }
   }
 
   /// The file name for an environment key: a hash, so environments do not overwrite each other.
@@ -105,31 +127,32 @@ struct CatalogCacheFile: Sendable {
   /// or stale (any stamp changed).
   static func load(path: String, environmentKey: String) -> CatalogCacheFile? {
     guard let bytes = readFile(path) else { return nil }
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .makeIterator()
-    func next() -> String? { lines.next().map { String(decoding: $0, as: UTF8.self) } }
-    guard next() == magic, let envLine = next(), envLine.hasPrefix("env "),
-      unescape(envLine.dropFirst(4)) == environmentKey
+    let lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+    guard lines.count >= 3, lines[0].elementsEqual(magic.utf8),
+      lines[1].elementsEqual(("env\t" + escape(environmentKey)).utf8)
     else { return nil }
     var file = CatalogCacheFile(environmentKey: environmentKey, stamps: [])
-    while let line = next() {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-      switch fields.first {
+    var position = 2
+    while position < lines.count {
+      let fields = lines[position].split(separator: tab, omittingEmptySubsequences: false)
+      position += 1
+      switch fields.first.map({ String(decoding: $0, as: UTF8.self) }) {
       case "stamp":
         guard fields.count >= 2 else { return nil }
-        let numbers = fields.dropFirst(2).compactMap { Int($0) }
+        let numbers = fields.dropFirst(2).compactMap { Int(String(decoding: $0, as: UTF8.self)) }
         guard numbers.count == fields.count - 2 else { return nil }
-        let stamp = FileStamp(path: unescape(fields[1]), identity: numbers.isEmpty ? nil : numbers)
+        let stamp = FileStamp(
+          path: unescape(bytes: fields[1]), identity: numbers.isEmpty ? nil : numbers)
         guard stamp.isCurrent else { return nil }
         file.stamps.append(stamp)
       case "entry":
-        guard fields.count == 3, let count = Int(fields[2]), count >= 0 else { return nil }
-        var body: [String] = []
-        for _ in 0..<count {
-          guard let line = next() else { return nil }
-          body.append(line)
-        }
-        file.entries.append((unescape(fields[1]), body))
+        guard fields.count == 3, let count = Int(String(decoding: fields[2], as: UTF8.self)),
+          count >= 0, position + count <= lines.count
+        else { return nil }
+        let key = unescape(bytes: fields[1])
+        file.order.append(key)
+        file.stored[key] = .raw(lines[position..<position + count])
+        position += count
       case "end":
         return file.stamps.isEmpty ? nil : file
       default:
@@ -139,33 +162,55 @@ struct CatalogCacheFile: Sendable {
     return nil  // no "end": a torn write
   }
 
+  private static let writes = Atomic<Int>(0)
+  private static let newline = UInt8(ascii: "\n")
+  private static let tab = UInt8(ascii: "\t")
+
   /// Writes the file atomically (temporary file, then rename); failures are ignored.
   ///
   /// No fsync: a file torn by a crash lacks its `end` line and is rebuilt, so durability would
   /// only cost every cache miss time.
   func save(folder: String) {
-    var text = Self.magic + "\nenv " + escape(environmentKey) + "\n"
+    var bytes: [UInt8] = []
+    func line(_ text: String) {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(Self.newline)
+    }
+    line(Self.magic)
+    line("env\t" + escape(environmentKey))
     for stamp in stamps {
-      text += "stamp " + escape(stamp.path)
-      for number in stamp.identity ?? [] { text += " \(number)" }
-      text += "\n"
+      line(
+        (["stamp", escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
+          .joined(separator: "\t"))
     }
-    for entry in entries {
-      text += "entry \(escape(entry.key)) \(entry.lines.count)\n"
-      for line in entry.lines { text += line + "\n" }
+    for key in order {
+      switch stored[key] {
+      case .lines(let lines):
+        line("entry\t\(escape(key))\t\(lines.count)")
+        lines.forEach(line)
+      case .raw(let raw):
+        line("entry\t\(escape(key))\t\(raw.count)")
+        for rawLine in raw {
+          bytes.append(contentsOf: rawLine)
+          bytes.append(Self.newline)
+        }
+      case nil: break
+      }
     }
-    text += "end\n"
+    line("end")
     Self.makeFolders(folder)
     let path = folder + "/" + Self.fileName(for: environmentKey)
-    let temporary = path + ".tmp.\(getpid())"
+    // Unique per process and per write, so two catalogs never share a temporary file.
+    let serial = Self.writes.wrappingAdd(1, ordering: .relaxed).newValue
+    let temporary = path + ".tmp.\(getpid()).\(serial)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     var written = true
-    text.utf8CString.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBytes { buffer in
       var offset = 0
-      let total = buffer.count - 1
-      while offset < total {
-        let result = write(descriptor, buffer.baseAddress.map { $0 + offset }, total - offset)
+      while offset < buffer.count {
+        let result = write(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         if result <= 0 {
           if result < 0, errno == EINTR { continue }
           written = false
@@ -211,29 +256,30 @@ struct CatalogCacheFile: Sendable {
 
 /// Percent-escapes the characters the cache format uses as separators.
 func escape(_ text: String) -> String {
-  var result = ""
-  for character in text {
-    switch character {
-    case "%": result += "%25"
-    case " ": result += "%20"
-    case "\t": result += "%09"
-    case "\n": result += "%0A"
-    case "\r": result += "%0D"
-    case ";": result += "%3B"
-    case ",": result += "%2C"
-    case "=": result += "%3D"
-    case "|": result += "%7C"
-    default: result.append(character)
+  let special: [UInt8] = Array("%\t\n\r;,=|".utf8)
+  guard text.utf8.contains(where: special.contains) else { return text }
+  var bytes: [UInt8] = []
+  let digits = Array("0123456789ABCDEF".utf8)
+  for byte in text.utf8 {
+    if special.contains(byte) {
+      bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+    } else {
+      bytes.append(byte)
     }
   }
-  return result
+  return String(decoding: bytes, as: UTF8.self)
 }
 
 /// Undoes ``escape(_:)``.
 func unescape(_ text: some StringProtocol) -> String {
-  guard text.contains("%") else { return String(text) }
+  unescape(bytes: text.utf8)
+}
+
+/// Undoes ``escape(_:)`` on UTF-8 bytes.
+func unescape(bytes text: some Collection<UInt8>) -> String {
+  guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
   var bytes: [UInt8] = []
-  var iterator = text.utf8.makeIterator()
+  var iterator = text.makeIterator()
   while let byte = iterator.next() {
     if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
       let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)

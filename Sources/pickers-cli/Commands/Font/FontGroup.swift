@@ -3,5 +3,14 @@ struct FontGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "font",
     abstract: "List, match, preview and pick the system's fonts (through fontconfig).",
-    subcommands: [])
+    subcommands: [
+      FontList.self,
+      FontFaces.self,
+      FontMatch.self,
+      FontInfo.self,
+      FontPreview.self,
+      FontSpecimen.self,
+      FontPick.self,
+      FontFavorites.self,
+    ])
 }

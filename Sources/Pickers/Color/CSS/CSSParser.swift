@@ -1,0 +1,702 @@
+extension Color {
+  /// Reads any CSS Color 4 color: hex, a named color, `transparent`, `rgb()`, `rgba()`,
+  /// `hsl()`, `hsla()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` or `color()`.
+  ///
+  /// Case does not matter. Values are clamped where CSS Color 4 says they are clamped at
+  /// parse time (rgb channels to 0...255, alpha to 0...1, Lab and Oklab lightness, negative
+  /// chroma and saturation); `none` gives a missing (`nil`) channel. `color(--hsv h s v)` is
+  /// also read, since that is how an HSV color is printed.
+  ///
+  ///     let a = try Color(css: "#ff8000")
+  ///     let b = try Color(css: "oklch(70% 0.1 200 / 50%)")
+  ///     let c = try Color(css: "rgb(255 128 0 / none)")
+  ///
+  /// - Throws: ``ColorParseError`` naming what went wrong and the column where it did.
+  public init(css text: String) throws(ColorParseError) {
+    let result: Result<Color, CSSColorParser.Failure>
+    if let fast = text.utf8.withContiguousStorageIfAvailable({ CSSColorParser.parse($0) }) {
+      result = fast
+    } else {
+      let bytes = Array(text.utf8)
+      result = bytes.withUnsafeBufferPointer { CSSColorParser.parse($0) }
+    }
+    switch result {
+    case .success(let color): self = color
+    case .failure(let failure):
+      throw ColorParseError(
+        input: text, column: CSSColorParser.column(ofByte: failure.offset, in: text),
+        reason: failure.reason)
+    }
+  }
+}
+
+/// A hand-written parser over UTF-8 bytes: no regular expressions, no allocation for a
+/// well-formed color.
+struct CSSColorParser {
+  struct Failure: Error {
+    var offset: Int
+    var reason: ColorParseError.Reason
+  }
+
+  /// One value inside a color function.
+  enum Value {
+    case number(Double)
+    case percentage(Double)
+    /// An angle, in degrees.
+    case angle(Double)
+    case none
+  }
+
+  struct Component {
+    var value: Value
+    var offset: Int
+  }
+
+  /// The functions this parser knows, identified by their packed lowercase names.
+  enum Function {
+    case rgb, hsl, hwb, lab, lch, oklab, oklch, color
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Color, Failure> {
+    var parser = CSSColorParser(bytes: bytes)
+    do {
+      return .success(try parser.parseColor())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The 1-based column of byte `offset` in `text`, counting Unicode scalars.
+  static func column(ofByte offset: Int, in text: String) -> Int {
+    var column = 1
+    for (position, byte) in text.utf8.enumerated() {
+      if position >= offset { break }
+      if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    return column
+  }
+
+  // MARK: - Bytes
+
+  @inline(__always) var atEnd: Bool { index >= bytes.count }
+  @inline(__always) var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
+
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+  }
+
+  @inline(__always)
+  static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+  @inline(__always)
+  static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+
+  @inline(__always)
+  static func isNameCharacter(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte) || byte == 0x2D || byte == 0x5F || byte >= 0x80
+  }
+
+  /// Skips whitespace; returns whether there was any.
+  @discardableResult @inline(__always)
+  mutating func skipWhitespace() -> Bool {
+    let start = index
+    while index < bytes.count && Self.isWhitespace(bytes[index]) { index += 1 }
+    return index > start
+  }
+
+  /// The character at `offset` as a string, for messages.
+  func character(at offset: Int) -> String {
+    guard offset < bytes.count else { return "" }
+    var end = offset + 1
+    while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+  }
+
+  func text(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// Reads a name (letters, digits, `-`, `_`, non-ASCII) starting at `index`.
+  mutating func readName() -> Range<Int> {
+    let start = index
+    while index < bytes.count && Self.isNameCharacter(bytes[index]) { index += 1 }
+    return start..<index
+  }
+
+  // MARK: - Top level
+
+  mutating func parseColor() throws(Failure) -> Color {
+    skipWhitespace()
+    guard !atEnd else { throw Failure(offset: 0, reason: .empty) }
+    let color: Color
+    let byte = peek
+    if byte == 0x23 {  // #
+      color = try parseHex()
+    } else if Self.isLetter(byte) || byte == 0x2D || byte == 0x5F || byte >= 0x80 {
+      let start = index
+      let name = readName()
+      if peek == 0x28 {  // (
+        index += 1
+        color = try parseFunction(name: name)
+      } else {
+        color = try namedColor(name, start: start)
+      }
+    } else {
+      throw Failure(offset: index, reason: .unexpectedCharacter(character(at: index)))
+    }
+    skipWhitespace()
+    guard atEnd else { throw Failure(offset: index, reason: .trailingText) }
+    return color
+  }
+
+  func namedColor(_ name: Range<Int>, start: Int) throws(Failure) -> Color {
+    let slice = UnsafeBufferPointer(rebasing: bytes[name])
+    if let key = NameKey(bytes: slice) {
+      if let color = NamedColors.color(named: key) { return color }
+      if key.string == "currentcolor" {
+        throw Failure(offset: start, reason: .unsupported("'currentcolor'"))
+      }
+    }
+    throw Failure(offset: start, reason: .unknownName(text(name)))
+  }
+
+  @inline(__always)
+  static func hexValue(_ byte: UInt8) -> UInt32? {
+    if isDigit(byte) { return UInt32(byte - 0x30) }
+    let lower = byte | 0x20
+    if lower >= 0x61 && lower <= 0x66 { return UInt32(lower - 0x61 + 10) }
+    return nil
+  }
+
+  mutating func parseHex() throws(Failure) -> Color {
+    let hashOffset = index
+    index += 1
+    var value: UInt64 = 0
+    var count = 0
+    while index < bytes.count, let digit = Self.hexValue(bytes[index]) {
+      value = value << 4 | UInt64(digit)
+      count += 1
+      index += 1
+      if count > 8 { break }
+    }
+    if index < bytes.count && Self.isNameCharacter(bytes[index]) && count <= 8 {
+      throw Failure(offset: index, reason: .hexDigit(character(at: index)))
+    }
+    func expand(_ nibble: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: nibble * 17) }
+    func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
+    switch count {
+    case 3:
+      return Color(
+        red8: expand(value >> 8 & 0xF), green8: expand(value >> 4 & 0xF),
+        blue8: expand(value & 0xF))
+    case 4:
+      return Color(
+        red8: expand(value >> 12 & 0xF), green8: expand(value >> 8 & 0xF),
+        blue8: expand(value >> 4 & 0xF), alpha8: expand(value & 0xF))
+    case 6:
+      return Color(red8: byte(16), green8: byte(8), blue8: byte(0))
+    case 8:
+      return Color(red8: byte(24), green8: byte(16), blue8: byte(8), alpha8: byte(0))
+    default:
+      if count > 8 {
+        while index < bytes.count && Self.hexValue(bytes[index]) != nil {
+          count += 1
+          index += 1
+        }
+      }
+      throw Failure(offset: hashOffset, reason: .hexLength(count))
+    }
+  }
+
+  // MARK: - Functions
+
+  // Lowercase names packed little-endian into one word (see `packedName(_:)`), as literals so
+  // that comparing costs nothing: "rgb" is 0x62_6772 (b, g, r).
+  static var rgbWord: UInt64 { 0x62_6772 }
+  static var rgbaWord: UInt64 { 0x6162_6772 }
+  static var hslWord: UInt64 { 0x6c_7368 }
+  static var hslaWord: UInt64 { 0x616c_7368 }
+  static var hwbWord: UInt64 { 0x62_7768 }
+  static var labWord: UInt64 { 0x62_616c }
+  static var lchWord: UInt64 { 0x68_636c }
+  static var oklabWord: UInt64 { 0x62_616c_6b6f }
+  static var oklchWord: UInt64 { 0x68_636c_6b6f }
+  static var colorWord: UInt64 { 0x72_6f6c_6f63 }
+  static var noneWord: UInt64 { 0x656e_6f6e }
+  static var degWord: UInt64 { 0x67_6564 }
+  static var radWord: UInt64 { 0x64_6172 }
+  static var gradWord: UInt64 { 0x6461_7267 }
+  static var turnWord: UInt64 { 0x6e72_7574 }
+
+  /// The lowercase ASCII bytes of a short name packed into one word, or `nil` if longer
+  /// than eight bytes.
+  @inline(__always)
+  func packedName(_ range: Range<Int>) -> UInt64? {
+    guard range.count <= 8 else { return nil }
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    for position in range {
+      let byte = bytes[position]
+      let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+      word |= UInt64(lower) << shift
+      shift += 8
+    }
+    return word
+  }
+
+  mutating func parseFunction(name: Range<Int>) throws(Failure) -> Color {
+    let word = packedName(name)
+    let function: Function
+    let label: String
+    switch word {
+    case Self.rgbWord, Self.rgbaWord: (function, label) = (.rgb, "rgb")
+    case Self.hslWord, Self.hslaWord: (function, label) = (.hsl, "hsl")
+    case Self.hwbWord: (function, label) = (.hwb, "hwb")
+    case Self.labWord: (function, label) = (.lab, "lab")
+    case Self.lchWord: (function, label) = (.lch, "lch")
+    case Self.oklabWord: (function, label) = (.oklab, "oklab")
+    case Self.oklchWord: (function, label) = (.oklch, "oklch")
+    case Self.colorWord: (function, label) = (.color, "color")
+    default:
+      let lowered = text(name).lowercased()
+      if ["calc", "var", "color-mix", "light-dark", "env", "attr", "min", "max", "clamp"]
+        .contains(lowered)
+      {
+        throw Failure(offset: name.lowerBound, reason: .unsupported("\(lowered)()"))
+      }
+      throw Failure(offset: name.lowerBound, reason: .unknownFunction(text(name)))
+    }
+    var space = ColorSpace.srgb
+    if function == .color {
+      skipWhitespace()
+      let spaceStart = index
+      let spaceName = readName()
+      guard !spaceName.isEmpty else {
+        throw Failure(offset: spaceStart, reason: .unknownColorSpace(character(at: spaceStart)))
+      }
+      guard let named = Self.predefinedSpace(UnsafeBufferPointer(rebasing: bytes[spaceName]))
+      else {
+        throw Failure(offset: spaceStart, reason: .unknownColorSpace(text(spaceName)))
+      }
+      space = named
+    }
+    let arguments = try parseArguments(
+      allowCommas: function == .rgb || function == .hsl, function: label)
+    return try build(function, label: label, space: space, arguments)
+  }
+
+  /// The `color()` spaces by packed name.
+  static let predefinedSpaces: [NameKey: ColorSpace] = {
+    var spaces: [NameKey: ColorSpace] = [:]
+    let names: [(String, ColorSpace)] = [
+      ("srgb", .srgb), ("srgb-linear", .srgbLinear), ("display-p3", .displayP3),
+      ("a98-rgb", .a98RGB), ("prophoto-rgb", .prophotoRGB), ("rec2020", .rec2020),
+      ("xyz", .xyzD65), ("xyz-d65", .xyzD65), ("xyz-d50", .xyzD50), ("--hsv", .hsv),
+    ]
+    for (name, space) in names {
+      if let key = NameKey(name) { spaces[key] = space }
+    }
+    return spaces
+  }()
+
+  static func predefinedSpace(_ name: UnsafeBufferPointer<UInt8>) -> ColorSpace? {
+    guard let key = NameKey(bytes: name) else { return nil }
+    return predefinedSpaces[key]
+  }
+
+  /// The values of a function, up to its closing parenthesis.
+  struct Arguments {
+    var c0 = Component(value: .none, offset: 0)
+    var c1 = Component(value: .none, offset: 0)
+    var c2 = Component(value: .none, offset: 0)
+    var alpha: Component?
+    var commas = false
+    /// Offset of the closing parenthesis.
+    var end = 0
+
+    /// The channel at `position` (0...2) or the alpha (3).
+    subscript(position: Int) -> Component? {
+      switch position {
+      case 0: c0
+      case 1: c1
+      case 2: c2
+      default: alpha
+      }
+    }
+  }
+
+  mutating func parseArguments(allowCommas: Bool, function: String) throws(Failure) -> Arguments {
+    var arguments = Arguments()
+    var count = 0
+    var commas: Bool? = nil
+    var slash = false
+    skipWhitespace()
+    while true {
+      if atEnd { throw Failure(offset: index, reason: .missingClosingParenthesis) }
+      if peek == 0x29 { break }  // ")" right after a separator is caught below
+      let component = try parseComponent()
+      if slash {
+        guard arguments.alpha == nil else {
+          throw Failure(offset: component.offset, reason: .misplacedSlash)
+        }
+        arguments.alpha = component
+      } else {
+        switch count {
+        case 0: arguments.c0 = component
+        case 1: arguments.c1 = component
+        case 2: arguments.c2 = component
+        case 3 where commas == true: arguments.alpha = component
+        default:
+          throw Failure(
+            offset: component.offset,
+            reason: .wrongChannelCount(function: function, expected: 3, found: count + 1))
+        }
+        count += 1
+      }
+      skipWhitespace()
+      if atEnd { throw Failure(offset: index, reason: .missingClosingParenthesis) }
+      let separator = peek
+      if separator == 0x29 { break }
+      if separator == 0x2C {  // ,
+        let commaOffset = index
+        index += 1
+        skipWhitespace()
+        guard allowCommas else {
+          throw Failure(offset: commaOffset, reason: .commasNotAllowed(function: function))
+        }
+        if commas == false || slash {
+          throw Failure(offset: index, reason: .mixedSeparators)
+        }
+        commas = true
+        if peek == 0x29 || atEnd {
+          throw Failure(offset: index, reason: .expectedValue)
+        }
+      } else if separator == 0x2F {  // /
+        if commas == true {
+          throw Failure(offset: index, reason: .mixedSeparators)
+        }
+        if slash || count != 3 {
+          throw Failure(offset: index, reason: .misplacedSlash)
+        }
+        slash = true
+        commas = false
+        index += 1
+        skipWhitespace()
+        if peek == 0x29 || atEnd {
+          throw Failure(offset: index, reason: .expectedValue)
+        }
+      } else {
+        if commas == true {
+          throw Failure(offset: index, reason: .mixedSeparators)
+        }
+        if slash {
+          throw Failure(offset: index, reason: .misplacedSlash)
+        }
+        commas = false
+      }
+    }
+    arguments.end = index
+    index += 1  // )
+    let channelCount = commas == true ? min(count, 3) : count
+    if channelCount != 3 {
+      throw Failure(
+        offset: arguments.end,
+        reason: .wrongChannelCount(function: function, expected: 3, found: channelCount))
+    }
+    arguments.commas = commas == true
+    return arguments
+  }
+
+  /// Exact powers of ten from 10^0 to 10^22, for the fast number path (Clinger's algorithm).
+  @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
+
+  /// Reads a CSS number at `index`, or returns `nil` (without moving) if there is none.
+  mutating func parseNumber() -> Double? {
+    let start = index
+    var position = index
+    var negative = false
+    if position < bytes.count && (bytes[position] == 0x2B || bytes[position] == 0x2D) {
+      negative = bytes[position] == 0x2D
+      position += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var exact = true
+    while position < bytes.count && Self.isDigit(bytes[position]) {
+      if digits < 19 {
+        mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30)
+        if mantissa != 0 { digits += 1 }
+      } else {
+        exponent += 1
+        exact = false
+      }
+      position += 1
+    }
+    let integerEnd = position
+    if position + 1 < bytes.count && bytes[position] == 0x2E && Self.isDigit(bytes[position + 1]) {
+      position += 1
+      while position < bytes.count && Self.isDigit(bytes[position]) {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30)
+          if mantissa != 0 { digits += 1 }
+          exponent -= 1
+        } else {
+          exact = false
+        }
+        position += 1
+      }
+    }
+    let sawDigits =
+      integerEnd > start + (negative || (start < bytes.count && bytes[start] == 0x2B) ? 1 : 0)
+      || position > integerEnd
+    guard sawDigits else { return nil }
+    // Exponent: e, optional sign, at least one digit.
+    if position < bytes.count && bytes[position] | 0x20 == 0x65 {
+      var look = position + 1
+      var exponentNegative = false
+      if look < bytes.count && (bytes[look] == 0x2B || bytes[look] == 0x2D) {
+        exponentNegative = bytes[look] == 0x2D
+        look += 1
+      }
+      if look < bytes.count && Self.isDigit(bytes[look]) {
+        var value = 0
+        while look < bytes.count && Self.isDigit(bytes[look]) {
+          if value < 100_000 { value = value * 10 + Int(bytes[look] - 0x30) }
+          look += 1
+        }
+        exponent += exponentNegative ? -value : value
+        position = look
+      }
+    }
+    index = position
+    var result: Double
+    if exact && mantissa < 1 << 53 && exponent >= -22 && exponent <= 22 {
+      result = Double(mantissa)
+      if exponent < 0 {
+        result /= Self.powerOfTen(-exponent)
+      } else {
+        result *= Self.powerOfTen(exponent)
+      }
+    } else {
+      var text = self.text(start..<position)
+      if text.first == "+" { text.removeFirst() }
+      result = Double(text) ?? 0
+      return result
+    }
+    return negative ? -result : result
+  }
+
+  mutating func parseComponent() throws(Failure) -> Component {
+    let start = index
+    if let number = parseNumber() {
+      if peek == 0x25 {  // %
+        index += 1
+        return Component(value: .percentage(number), offset: start)
+      }
+      if Self.isLetter(peek) {
+        let unit = readName()
+        let degrees: Double
+        switch packedName(unit) {
+        case Self.degWord: degrees = number
+        case Self.radWord: degrees = number * 180 / .pi
+        case Self.gradWord: degrees = number * 0.9
+        case Self.turnWord: degrees = number * 360
+        default:
+          throw Failure(offset: unit.lowerBound, reason: .unknownUnit(text(unit)))
+        }
+        return Component(value: .angle(degrees), offset: start)
+      }
+      return Component(value: .number(number), offset: start)
+    }
+    if Self.isLetter(peek) || peek == 0x2D {
+      let name = readName()
+      if packedName(name) == Self.noneWord {
+        return Component(value: .none, offset: start)
+      }
+      if peek == 0x28 {
+        let lowered = text(name).lowercased()
+        throw Failure(offset: start, reason: .unsupported("\(lowered)()"))
+      }
+      throw Failure(offset: start, reason: .expectedValue)
+    }
+    if atEnd || peek == 0x29 || peek == 0x2C || peek == 0x2F {
+      throw Failure(offset: start, reason: .expectedValue)
+    }
+    throw Failure(offset: start, reason: .unexpectedCharacter(character(at: start)))
+  }
+
+  // MARK: - Building colors
+
+  /// How a percentage maps to a channel value, and whether angles are allowed.
+  enum Kind {
+    /// A plain channel: number as is, `percent` = the value of 100%.
+    case channel(percent: Double)
+    /// A hue: a number of degrees or an angle.
+    case hue
+  }
+
+  func value(_ component: Component, _ kind: Kind, channel: String) throws(Failure) -> Double? {
+    switch (component.value, kind) {
+    case (.none, _): return nil
+    case (.number(let number), _): return number
+    case (.percentage(let percent), .channel(let hundred)): return percent / 100 * hundred
+    case (.angle(let degrees), .hue): return degrees
+    case (.percentage, .hue):
+      throw Failure(
+        offset: component.offset,
+        reason: .wrongValueType(channel: channel, expected: "a number or an angle"))
+    case (.angle, .channel):
+      throw Failure(
+        offset: component.offset,
+        reason: .wrongValueType(channel: channel, expected: "a number or a percentage"))
+    }
+  }
+
+  func alphaValue(_ arguments: Arguments) throws(Failure) -> Double {
+    guard let component = arguments.alpha else { return 1 }
+    switch component.value {
+    case .none: return 0
+    case .number(let number): return min(max(number, 0), 1)
+    case .percentage(let percent): return min(max(percent / 100, 0), 1)
+    case .angle:
+      throw Failure(
+        offset: component.offset,
+        reason: .wrongValueType(channel: "alpha", expected: "a number or a percentage"))
+    }
+  }
+
+  @inline(__always)
+  static func clamp(_ value: Double?, _ low: Double, _ high: Double) -> Double? {
+    guard let value else { return nil }
+    return min(max(value, low), high)
+  }
+
+  @inline(__always)
+  static func hue(_ value: Double?) -> Double? {
+    guard let value else { return nil }
+    return Polar.normalizedHue(value)
+  }
+
+  /// Legacy (comma) syntax rules: no `none`; for rgb(), numbers or percentages, not both.
+  func checkLegacy(_ arguments: Arguments, sameKind: Bool) throws(Failure) {
+    guard arguments.commas else { return }
+    var kinds = (number: false, percentage: false)
+    for position in 0..<4 {
+      guard let component = arguments[position] else { continue }
+      if case .none = component.value {
+        throw Failure(offset: component.offset, reason: .noneInLegacySyntax)
+      }
+      guard sameKind && position < 3 else { continue }
+      switch component.value {
+      case .number: kinds.number = true
+      case .percentage: kinds.percentage = true
+      default: break
+      }
+      if kinds.number && kinds.percentage {
+        throw Failure(offset: component.offset, reason: .mixedNumbersAndPercentages)
+      }
+    }
+  }
+
+  func build(_ function: Function, label: String, space: ColorSpace, _ arguments: Arguments)
+    throws(Failure) -> Color
+  {
+    let alpha = try alphaValue(arguments)
+    let (a, b, c) = (arguments.c0, arguments.c1, arguments.c2)
+    switch function {
+    case .rgb:
+      if arguments.commas { try checkLegacy(arguments, sameKind: true) }
+      let red = try value(a, .channel(percent: 255), channel: "red")
+      let green = try value(b, .channel(percent: 255), channel: "green")
+      let blue = try value(c, .channel(percent: 255), channel: "blue")
+      // Clamped to 0...255 at parse time (CSS Color 4 section 5.1), then scaled to 0...1.
+      func scaled(_ value: Double?) -> Double? {
+        guard let value else { return nil }
+        return min(max(value, 0), 255) / 255
+      }
+      return Color(.srgb, scaled(red), scaled(green), scaled(blue), alpha: alpha)
+    case .hsl:
+      if arguments.commas {
+        try checkLegacy(arguments, sameKind: false)
+        for position in 1...2 {
+          guard let component = arguments[position] else { continue }
+          if case .percentage = component.value { continue }
+          throw Failure(
+            offset: component.offset,
+            reason: .wrongValueType(
+              channel: "saturation and lightness", expected: "percentages in the comma syntax"))
+        }
+      }
+      let hue = try value(a, .hue, channel: "hue")
+      let saturation = try value(b, .channel(percent: 100), channel: "saturation")
+      let lightness = try value(c, .channel(percent: 100), channel: "lightness")
+      // Only a negative saturation is clamped (CSS Color 4 section 7).
+      return Color(
+        .hsl, Self.hue(hue), saturation.map { max($0, 0) }, lightness, alpha: alpha)
+    case .hwb:
+      let hue = try value(a, .hue, channel: "hue")
+      let whiteness = try value(b, .channel(percent: 100), channel: "whiteness")
+      let blackness = try value(c, .channel(percent: 100), channel: "blackness")
+      return Color(.hwb, Self.hue(hue), whiteness, blackness, alpha: alpha)
+    case .lab, .oklab:
+      let ok = function == .oklab
+      let lightness = try value(a, .channel(percent: ok ? 1 : 100), channel: "lightness")
+      let opponentA = try value(b, .channel(percent: ok ? 0.4 : 125), channel: "a")
+      let opponentB = try value(c, .channel(percent: ok ? 0.4 : 125), channel: "b")
+      return Color(
+        ok ? .oklab : .lab, Self.clamp(lightness, 0, ok ? 1 : 100), opponentA, opponentB,
+        alpha: alpha)
+    case .lch, .oklch:
+      let ok = function == .oklch
+      let lightness = try value(a, .channel(percent: ok ? 1 : 100), channel: "lightness")
+      let chroma = try value(b, .channel(percent: ok ? 0.4 : 150), channel: "chroma")
+      let hue = try value(c, .hue, channel: "hue")
+      return Color(
+        ok ? .oklch : .lch, Self.clamp(lightness, 0, ok ? 1 : 100), chroma.map { max($0, 0) },
+        Self.hue(hue), alpha: alpha)
+    case .color:
+      if space == .hsv {
+        let hue = try value(a, .hue, channel: "hue")
+        let saturation = try value(b, .channel(percent: 100), channel: "saturation")
+        let brightness = try value(c, .channel(percent: 100), channel: "value")
+        return Color(.hsv, Self.hue(hue), saturation, brightness, alpha: alpha)
+      }
+      let x = try value(a, .channel(percent: 1), channel: "the first channel")
+      let y = try value(b, .channel(percent: 1), channel: "the second channel")
+      let z = try value(c, .channel(percent: 1), channel: "the third channel")
+      return Color(space, x, y, z, alpha: alpha)
+    }
+  }
+}

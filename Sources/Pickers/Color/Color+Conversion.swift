@@ -1,0 +1,220 @@
+extension Color {
+  /// Returns the same color expressed in `target`, without gamut mapping.
+  ///
+  /// The conversion walks from `space` up to the nearest space the two share (XYZ D65 at the
+  /// latest) and down to `target`. Missing components are read as zero; a hue that has no
+  /// meaning in `target` (an achromatic color) comes out missing. Values outside `target`'s
+  /// gamut are kept as they are: use ``gamutMapped(to:)`` for a displayable value.
+  ///
+  ///     let lch = Color.red.converted(to: .oklch)   // oklch(0.627955 0.257683 29.2339)
+  public func converted(to target: ColorSpace) -> Color {
+    if target == space { return self }
+    var copy = self
+    copy.space = target
+    copy.channels = ColorConversion.convert(channels, from: space, to: target)
+    return copy
+  }
+}
+
+/// The conversion engine: walks the tree of spaces defined by ``ColorSpace/base``.
+enum ColorConversion {
+  /// Converts `channels` from `source` to `target`, missing components read as zero.
+  @inline(__always)
+  static func convert(_ channels: Channels, from source: ColorSpace, to target: ColorSpace)
+    -> Channels
+  {
+    if source == target { return channels }
+    let value = convert(channels.resolved, from: source, to: target)
+    return finish(value, in: target)
+  }
+
+  /// Converts plain components; a powerless hue in the result is NaN.
+  static func convert(_ value: Vector3, from source: ColorSpace, to target: ColorSpace) -> Vector3 {
+    if source == target { return value }
+    // Fast paths for the most used pairs.
+    switch (source, target) {
+    case (.srgb, .oklch):
+      return OKLCH.fromBase(OKLab.fromBase(SRGBLinear.toBase(SRGB.toBase(value))))
+    case (.srgb, .oklab): return OKLab.fromBase(SRGBLinear.toBase(SRGB.toBase(value)))
+    case (.oklch, .srgb):
+      return SRGB.fromBase(SRGBLinear.fromBase(OKLab.toBase(OKLCH.toBase(value))))
+    case (.oklab, .srgb): return SRGB.fromBase(SRGBLinear.fromBase(OKLab.toBase(value)))
+    default: break
+    }
+    // Find the common ancestor.
+    var up = source
+    var down = target
+    var upDepth = up.depth
+    var downDepth = down.depth
+    var current = value
+    while upDepth > downDepth, let parent = up.base {
+      current = toBase(current, from: up)
+      up = parent
+      upDepth -= 1
+    }
+    while downDepth > upDepth, let parent = down.base {
+      down = parent
+      downDepth -= 1
+    }
+    while up != down, let upParent = up.base, let downParent = down.base {
+      current = toBase(current, from: up)
+      up = upParent
+      down = downParent
+    }
+    return descend(current, from: up, to: target)
+  }
+
+  /// Applies `fromBase` of every space on the way from `ancestor` down to `target`.
+  private static func descend(_ value: Vector3, from ancestor: ColorSpace, to target: ColorSpace)
+    -> Vector3
+  {
+    guard target != ancestor, let parent = target.base else { return value }
+    return fromBase(descend(value, from: ancestor, to: parent), to: target)
+  }
+
+  @inline(__always)
+  static func toBase(_ value: Vector3, from space: ColorSpace) -> Vector3 {
+    switch space {
+    case .srgb: SRGB.toBase(value)
+    case .srgbLinear: SRGBLinear.toBase(value)
+    case .displayP3: DisplayP3.toBase(value)
+    case .a98RGB: A98RGB.toBase(value)
+    case .prophotoRGB: ProPhotoRGB.toBase(value)
+    case .rec2020: Rec2020.toBase(value)
+    case .xyzD65: XYZD65.toBase(value)
+    case .xyzD50: XYZD50.toBase(value)
+    case .lab: Lab.toBase(value)
+    case .lch: LCH.toBase(value)
+    case .oklab: OKLab.toBase(value)
+    case .oklch: OKLCH.toBase(value)
+    case .hsl: HSL.toBase(value)
+    case .hsv: HSV.toBase(value)
+    case .hwb: HWB.toBase(value)
+    }
+  }
+
+  @inline(__always)
+  static func fromBase(_ value: Vector3, to space: ColorSpace) -> Vector3 {
+    switch space {
+    case .srgb: SRGB.fromBase(value)
+    case .srgbLinear: SRGBLinear.fromBase(value)
+    case .displayP3: DisplayP3.fromBase(value)
+    case .a98RGB: A98RGB.fromBase(value)
+    case .prophotoRGB: ProPhotoRGB.fromBase(value)
+    case .rec2020: Rec2020.fromBase(value)
+    case .xyzD65: XYZD65.fromBase(value)
+    case .xyzD50: XYZD50.fromBase(value)
+    case .lab: Lab.fromBase(value)
+    case .lch: LCH.fromBase(value)
+    case .oklab: OKLab.fromBase(value)
+    case .oklch: OKLCH.fromBase(value)
+    case .hsl: HSL.fromBase(value)
+    case .hsv: HSV.fromBase(value)
+    case .hwb: HWB.fromBase(value)
+    }
+  }
+
+  /// Turns a NaN (powerless) hue into a missing component.
+  @inline(__always)
+  static func finish(_ value: Vector3, in space: ColorSpace) -> Channels {
+    Channels(
+      value.x.isNaN ? nil : value.x, value.y.isNaN ? nil : value.y,
+      value.z.isNaN ? nil : value.z)
+  }
+
+  /// Converts many colors between two spaces, writing into `output`.
+  ///
+  /// `input` and `output` hold three components per color, interleaved; missing components
+  /// are not represented, and a powerless hue is written as NaN.
+  static func convert(
+    _ input: UnsafeBufferPointer<Double>, from source: ColorSpace, to target: ColorSpace,
+    into output: UnsafeMutableBufferPointer<Double>
+  ) {
+    precondition(input.count % 3 == 0 && output.count >= input.count, "buffer sizes differ")
+    if source == .srgb && (target == .oklch || target == .oklab) {
+      srgbToOKLab(input, polar: target == .oklch, into: output)
+      return
+    }
+    var index = 0
+    while index < input.count {
+      let value = convert(
+        Vector3(input[index], input[index + 1], input[index + 2]), from: source, to: target)
+      output[index] = value.x
+      output[index + 1] = value.y
+      output[index + 2] = value.z
+      index += 3
+    }
+  }
+}
+
+extension ColorConversion {
+  /// Linear sRGB straight to LMS: `OKLab.xyzToLMS * SRGBLinear.toXYZ`, multiplied once.
+  static let linearSRGBToLMS: Matrix3 = {
+    let a = OKLab.xyzToLMS
+    let b = SRGBLinear.toXYZ
+    func row(_ r: Vector3) -> (Double, Double, Double) {
+      (
+        r.x * b.r0.x + r.y * b.r1.x + r.z * b.r2.x, r.x * b.r0.y + r.y * b.r1.y + r.z * b.r2.y,
+        r.x * b.r0.z + r.y * b.r1.z + r.z * b.r2.z
+      )
+    }
+    return Matrix3(row(a.r0), row(a.r1), row(a.r2))
+  }()
+
+  /// The batch sRGB to Oklab/Oklch loop, with the tables and matrices hoisted out of it.
+  static func srgbToOKLab(
+    _ input: UnsafeBufferPointer<Double>, polar: Bool,
+    into output: UnsafeMutableBufferPointer<Double>
+  ) {
+    let toLMS = linearSRGBToLMS
+    let toLab = OKLab.lmsToOKLab
+    SRGB.linearTable.withUnsafeBufferPointer { table in
+      SRGB.eightBitValues.withUnsafeBufferPointer { steps in
+        var index = 0
+        while index < input.count {
+          let linear = Vector3(
+            SRGB.linearize(input[index], table: table, steps: steps),
+            SRGB.linearize(input[index + 1], table: table, steps: steps),
+            SRGB.linearize(input[index + 2], table: table, steps: steps))
+          let lms = toLMS(linear)
+          var lab = toLab(
+            Vector3(FastMath.cbrt(lms.x), FastMath.cbrt(lms.y), FastMath.cbrt(lms.z)))
+          if polar { lab = OKLCH.fromBase(lab) }
+          output[index] = lab.x
+          output[index + 1] = lab.y
+          output[index + 2] = lab.z
+          index += 3
+        }
+      }
+    }
+  }
+}
+
+extension Color {
+  /// Converts `colors` to `target` in one call, keeping each color's opacity.
+  ///
+  /// The same as mapping ``converted(to:)``, for large batches.
+  ///
+  ///     let oklch = Color.convert(pixels, to: .oklch)
+  public static func convert(_ colors: [Color], to target: ColorSpace) -> [Color] {
+    colors.map { $0.converted(to: target) }
+  }
+
+  /// Converts `count` colors stored as interleaved components (three `Double`s per color)
+  /// from `source` to `target`, writing to `output`.
+  ///
+  /// This is the fastest path: no `Color` values are created. Missing components cannot be
+  /// expressed; a hue with no meaning is written as NaN.
+  ///
+  /// - Parameters:
+  ///   - input: Components, `3 * count` values.
+  ///   - source: The space of `input`.
+  ///   - target: The space to write.
+  ///   - output: At least as many values as `input`.
+  public static func convert(
+    components input: UnsafeBufferPointer<Double>, from source: ColorSpace,
+    to target: ColorSpace, into output: UnsafeMutableBufferPointer<Double>
+  ) {
+    ColorConversion.convert(input, from: source, to: target, into: output)
+  }
+}

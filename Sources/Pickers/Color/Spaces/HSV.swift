@@ -1,0 +1,26 @@
+/// HSV (also called HSB) over sRGB: hue in degrees, saturation and value 0...100.
+///
+/// Not a CSS space; printed as `color(--hsv h s v)`, the form coloraide uses.
+enum HSV: ColorSpaceDefinition {
+  static let space = ColorSpace.hsv
+
+  static func toBase(_ hsv: Vector3) -> Vector3 {
+    let hue = Polar.normalizedHue(hsv.x)
+    let saturation = hsv.y / 100
+    let value = hsv.z / 100
+    func f(_ n: Double) -> Double {
+      let k = (n + hue / 60).truncatingRemainder(dividingBy: 6)
+      return value - value * saturation * max(0, min(k, 4 - k, 1))
+    }
+    return Vector3(f(5), f(3), f(1))
+  }
+
+  static func fromBase(_ rgb: Vector3) -> Vector3 {
+    let high = max(rgb.x, rgb.y, rgb.z)
+    let low = min(rgb.x, rgb.y, rgb.z)
+    let delta = high - low
+    let saturation = high == 0 ? 0 : delta / high
+    let hue = delta == 0 || saturation < 1e-12 ? .nan : Hue.fromRGB(rgb, high: high, delta: delta)
+    return Vector3(hue, saturation * 100, high * 100)
+  }
+}

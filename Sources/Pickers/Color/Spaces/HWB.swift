@@ -1,0 +1,28 @@
+/// HWB over sRGB: hue in degrees, whiteness and blackness 0...100.
+enum HWB: ColorSpaceDefinition {
+  static let space = ColorSpace.hwb
+
+  /// Source: CSS Color 4 section 8.1 (hwbToRgb.js): whiteness + blackness >= 100% is a gray.
+  static func toBase(_ hwb: Vector3) -> Vector3 {
+    let white = hwb.y / 100
+    let black = hwb.z / 100
+    if white + black >= 1 {
+      let gray = white / (white + black)
+      return Vector3(gray, gray, gray)
+    }
+    let pure = HSL.toBase(Vector3(hwb.x, 100, 50))
+    let scale = 1 - white - black
+    return Vector3(pure.x * scale + white, pure.y * scale + white, pure.z * scale + white)
+  }
+
+  /// Source: CSS Color 4 section 8.1 (rgbToHwb.js).
+  static func fromBase(_ rgb: Vector3) -> Vector3 {
+    let high = max(rgb.x, rgb.y, rgb.z)
+    let low = min(rgb.x, rgb.y, rgb.z)
+    let delta = high - low
+    let white = low
+    let black = 1 - high
+    let hue = delta == 0 || white + black >= 1 ? .nan : Hue.fromRGB(rgb, high: high, delta: delta)
+    return Vector3(hue, white * 100, black * 100)
+  }
+}

@@ -1,0 +1,6 @@
+/// CIE XYZ relative to D65: the hub every conversion passes through or stops at.
+enum XYZD65: ColorSpaceDefinition {
+  static let space = ColorSpace.xyzD65
+  static func toBase(_ value: Vector3) -> Vector3 { value }
+  static func fromBase(_ value: Vector3) -> Vector3 { value }
+}

@@ -1,0 +1,22 @@
+extension ThemeDocument {
+  /// The text of this document in `format`.
+  ///
+  /// Single-scheme formats write ``primary``.
+  func rendered(as format: ThemeFormat) -> String {
+    switch format {
+    case .json: JSONExporter.render(self)
+    case .css: CSSExporter.render(self)
+    case .shell: ShellExporter.render(self)
+    case .pywalJSON: PywalExporter.renderJSON(self)
+    case .pywalShell: PywalExporter.renderShell(self)
+    case .xresources: XresourcesExporter.render(self)
+    case .base16: Base16Exporter.render(self, base24: false)
+    case .base24: Base16Exporter.render(self, base24: true)
+    case .kitty: KittyExporter.render(self)
+    case .alacritty: AlacrittyExporter.render(self)
+    case .foot: FootExporter.render(self)
+    case .wezterm: WeztermExporter.render(self)
+    case .gtk: GTKExporter.render(self)
+    }
+  }
+}

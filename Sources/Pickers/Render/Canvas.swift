@@ -1,0 +1,205 @@
+/// A mutable RGBA picture (straight alpha) that composites in linear light.
+///
+/// Everything drawn on it (shapes with anti-aliased edges, glyph coverage, color glyphs) goes
+/// through ``blend(x:y:color:coverage:)``: the source's alpha times the coverage is mixed with
+/// what is there in linear light, so either side may be translucent.
+///
+///     var canvas = try Canvas(width: 64, height: 32, fill: .white)
+///     canvas.fillRect(x: 0, y: 0, width: 32, height: 32, color: RGBA8(red: 255, green: 0, blue: 0))
+///     let image = canvas.image
+public struct Canvas: Sendable {
+  /// Width in pixels.
+  public let width: Int
+  /// Height in pixels.
+  public let height: Int
+  /// `r, g, b, a` bytes, row by row.
+  var bytes: [UInt8]
+
+  /// Creates a canvas filled with `fill`.
+  ///
+  /// - Throws: ``ImageError`` when the size is empty or over ``RGBAImage/maximumPixelCount``,
+  ///   checked before allocating.
+  public init(width: Int, height: Int, fill: RGBA8 = .clear) throws(ImageError) {
+    try RGBAImage.validate(width: width, height: height)
+    self.width = width
+    self.height = height
+    bytes = [UInt8](repeating: 0, count: width * height * 4)
+    if fill != .clear {
+      let pattern = [fill.red, fill.green, fill.blue, fill.alpha]
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        for offset in stride(from: 0, to: buffer.count, by: 4) {
+          buffer[offset] = pattern[0]
+          buffer[offset + 1] = pattern[1]
+          buffer[offset + 2] = pattern[2]
+          buffer[offset + 3] = pattern[3]
+        }
+      }
+    }
+  }
+
+  /// The picture as an image value.
+  public var image: RGBAImage {
+    do {
+      return try RGBAImage(width: width, height: height, bytes: bytes)
+    } catch {
+      preconditionFailure("a canvas always has a valid size and buffer: \(error)")
+    }
+  }
+
+  /// The pixel at (`x`, `y`).
+  public subscript(x: Int, y: Int) -> RGBA8 {
+    let offset = (y * width + x) * 4
+    return RGBA8(
+      red: bytes[offset], green: bytes[offset + 1], blue: bytes[offset + 2],
+      alpha: bytes[offset + 3])
+  }
+
+  /// Draws `color` over the pixel at (`x`, `y`) with `coverage` (0...1), in linear light.
+  ///
+  /// Points outside the canvas are ignored. Full coverage of an opaque color, or any color on
+  /// a transparent pixel, stores the color's channels exactly (alpha scaled by coverage).
+  @inline(__always)
+  public mutating func blend(x: Int, y: Int, color: RGBA8, coverage: Float) {
+    guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
+    let offset = (y * width + x) * 4
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      Canvas.blend(buffer, offset, color, min(coverage, 1))
+    }
+  }
+
+  @inline(__always)
+  static func blend(
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ color: RGBA8, _ coverage: Float
+  ) {
+    let sourceAlpha = Float(color.alpha) / 255 * coverage
+    guard sourceAlpha > 0 else { return }
+    let destinationAlpha = Float(buffer[offset + 3]) / 255
+    if sourceAlpha >= 1 || destinationAlpha == 0 {
+      buffer[offset] = color.red
+      buffer[offset + 1] = color.green
+      buffer[offset + 2] = color.blue
+      buffer[offset + 3] = sourceAlpha >= 1 ? 255 : UInt8(sourceAlpha * 255 + 0.5)
+      return
+    }
+    let linear = Gamma.toLinear
+    let remaining = destinationAlpha * (1 - sourceAlpha)
+    let outAlpha = sourceAlpha + remaining
+    let sourceWeight = sourceAlpha / outAlpha
+    let destinationWeight = remaining / outAlpha
+    buffer[offset] = Gamma.encode(
+      linear[Int(color.red)] * sourceWeight + linear[Int(buffer[offset])] * destinationWeight)
+    buffer[offset + 1] = Gamma.encode(
+      linear[Int(color.green)] * sourceWeight + linear[Int(buffer[offset + 1])]
+        * destinationWeight)
+    buffer[offset + 2] = Gamma.encode(
+      linear[Int(color.blue)] * sourceWeight + linear[Int(buffer[offset + 2])]
+        * destinationWeight)
+    buffer[offset + 3] = UInt8(min(outAlpha * 255 + 0.5, 255))
+  }
+
+  /// Fills a rectangle with `color` (composited), clipped to the canvas.
+  public mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, color: RGBA8) {
+    let x0 = max(0, x)
+    let y0 = max(0, y)
+    let x1 = min(width, x + w)
+    let y1 = min(height, y + h)
+    guard x0 < x1, y0 < y1 else { return }
+    let canvasWidth = width
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for row in y0..<y1 {
+        for column in x0..<x1 {
+          Canvas.blend(buffer, (row * canvasWidth + column) * 4, color, 1)
+        }
+      }
+    }
+  }
+
+  /// Fills a rectangle with rounded corners of `radius` pixels, anti-aliased, calling `paint`
+  /// for the color of each pixel (so patterns such as a checkerboard can fill the shape).
+  public mutating func fillRoundedRect(
+    x: Int, y: Int, width w: Int, height h: Int, radius: Double, paint: (Int, Int) -> RGBA8
+  ) {
+    let r = max(0, min(radius, Double(min(w, h)) / 2))
+    let x0 = max(0, x)
+    let y0 = max(0, y)
+    let x1 = min(width, x + w)
+    let y1 = min(height, y + h)
+    guard x0 < x1, y0 < y1 else { return }
+    let left = Double(x) + r
+    let right = Double(x + w) - r
+    let top = Double(y) + r
+    let bottom = Double(y + h) - r
+    let canvasWidth = width
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for row in y0..<y1 {
+        let cy = Double(row) + 0.5
+        for column in x0..<x1 {
+          let cx = Double(column) + 0.5
+          var coverage: Float = 1
+          if r > 0 {
+            let dx = cx < left ? left - cx : (cx > right ? cx - right : 0)
+            let dy = cy < top ? top - cy : (cy > bottom ? cy - bottom : 0)
+            if dx > 0 && dy > 0 {
+              let distance = (dx * dx + dy * dy).squareRoot()
+              coverage = Float(min(max(r - distance + 0.5, 0), 1))
+            }
+          }
+          Canvas.blend(buffer, (row * canvasWidth + column) * 4, paint(column, row), coverage)
+        }
+      }
+    }
+  }
+
+  /// Draws a coverage mask (one byte per pixel) of `color` with its top-left at (`x`, `y`).
+  mutating func drawMask(
+    _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
+  ) {
+    let canvasWidth = width
+    let canvasHeight = height
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for row in 0..<maskHeight {
+        let destinationRow = y + row
+        guard destinationRow >= 0, destinationRow < canvasHeight else { continue }
+        for column in 0..<maskWidth {
+          let destinationColumn = x + column
+          guard destinationColumn >= 0, destinationColumn < canvasWidth else { continue }
+          let value = mask[row * maskWidth + column]
+          guard value > 0 else { continue }
+          Canvas.blend(
+            buffer, (destinationRow * canvasWidth + destinationColumn) * 4, color,
+            Float(value) / 255)
+        }
+      }
+    }
+  }
+
+  /// Draws premultiplied RGBA pixels (a color glyph) with its top-left at (`x`, `y`),
+  /// with an extra `opacity` (0...1).
+  mutating func drawPremultiplied(
+    _ pixels: [UInt8], pixelWidth: Int, pixelHeight: Int, x: Int, y: Int, opacity: Float
+  ) {
+    let canvasWidth = width
+    let canvasHeight = height
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for row in 0..<pixelHeight {
+        let destinationRow = y + row
+        guard destinationRow >= 0, destinationRow < canvasHeight else { continue }
+        for column in 0..<pixelWidth {
+          let destinationColumn = x + column
+          guard destinationColumn >= 0, destinationColumn < canvasWidth else { continue }
+          let source = (row * pixelWidth + column) * 4
+          let alpha = pixels[source + 3]
+          guard alpha > 0 else { continue }
+          func unpremultiply(_ value: UInt8) -> UInt8 {
+            UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+          }
+          let color = RGBA8(
+            red: unpremultiply(pixels[source]), green: unpremultiply(pixels[source + 1]),
+            blue: unpremultiply(pixels[source + 2]), alpha: alpha)
+          Canvas.blend(
+            buffer, (destinationRow * canvasWidth + destinationColumn) * 4, color, opacity)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import CFreeType
+
+/// A rendered glyph: a coverage mask, or premultiplied RGBA pixels for color glyphs.
+struct GlyphBitmap {
+  var width: Int
+  var height: Int
+  /// Pixels from the pen position to the bitmap's left edge.
+  var left: Int
+  /// Pixels from the baseline up to the bitmap's top edge.
+  var top: Int
+  var isColor: Bool
+  /// One byte per pixel (coverage), or four (premultiplied RGBA) when `isColor`.
+  var pixels: [UInt8]
+
+  static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, isColor: false, pixels: [])
+}
+
+/// Renders glyphs with FreeType and caches them by face, size, glyph and subpixel offset.
+///
+/// Outlines are rendered unhinted with 256-level gray anti-aliasing at one of
+/// ``subpixelSteps`` horizontal offsets, so glyphs keep their shaped positions. Color bitmap
+/// glyphs (`FT_LOAD_COLOR`, BGRA strikes such as Noto Color Emoji) are converted to RGBA and
+/// scaled to the requested size. Not thread-safe: one per task, like the faces it reads.
+final class GlyphRasterizer {
+  struct Key: Hashable {
+    var face: Int
+    var glyph: UInt32
+    var subpixel: UInt8
+  }
+
+  /// Horizontal positions per pixel at which a glyph is rendered separately.
+  static let subpixelSteps = 4
+  /// Cached pixel bytes above which the cache is emptied.
+  static let cacheLimit = 16 << 20
+
+  private var cache: [Key: GlyphBitmap] = [:]
+  private var cachedBytes = 0
+  /// How many glyphs were rendered (cache misses), for benchmarks.
+  private(set) var renderedCount = 0
+
+  /// The bitmap of `glyph` in `face` shifted right by `subpixel / subpixelSteps` pixels.
+  ///
+  /// The corresponding C functions are `FT_Load_Glyph` and `FT_Render_Glyph`.
+  func bitmap(_ face: FreeTypeFace, glyph: UInt32, subpixel: Int) -> GlyphBitmap {
+    let key = Key(face: face.id, glyph: glyph, subpixel: UInt8(face.isScalable ? subpixel : 0))
+    if let cached = cache[key] { return cached }
+    let bitmap = render(face, glyph: glyph, subpixel: Int(key.subpixel))
+    renderedCount += 1
+    if cachedBytes + bitmap.pixels.count > Self.cacheLimit {
+      cache.removeAll(keepingCapacity: true)
+      cachedBytes = 0
+    }
+    cache[key] = bitmap
+    cachedBytes += bitmap.pixels.count
+    return bitmap
+  }
+
+  private func render(_ face: FreeTypeFace, glyph: UInt32, subpixel: Int) -> GlyphBitmap {
+    var flags = Int32(FT_LOAD_NO_HINTING)
+    if face.hasColor { flags |= Int32(FT_LOAD_COLOR) }
+    // The subpixel shift is applied by FreeType while loading the outline.
+    var delta = FT_Vector(x: FT_Pos(subpixel * 64 / Self.subpixelSteps), y: 0)
+    FT_Set_Transform(face.face, nil, &delta)
+    let loaded = FT_Load_Glyph(face.face, glyph, flags)
+    FT_Set_Transform(face.face, nil, nil)
+    guard loaded == 0, let slot = face.face.pointee.glyph else { return .empty }
+    if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
+      guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+    }
+    let source = slot.pointee.bitmap
+    let width = Int(source.width)
+    let height = Int(source.rows)
+    let pitch = Int(source.pitch)
+    guard width > 0, height > 0, let buffer = source.buffer else {
+      return GlyphBitmap(
+        width: 0, height: 0, left: 0, top: 0, isColor: false, pixels: [])
+    }
+    // Rows may run bottom-up when the pitch is negative.
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+      pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * -pitch
+    }
+    let left = Int(slot.pointee.bitmap_left)
+    let top = Int(slot.pointee.bitmap_top)
+    switch source.pixel_mode {
+    case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
+      var pixels = [UInt8](repeating: 0, count: width * height)
+      let levels = max(Int(source.num_grays) - 1, 1)
+      for y in 0..<height {
+        let line = row(y)
+        for x in 0..<width {
+          let value = Int(line[x])
+          pixels[y * width + x] = levels == 255 ? UInt8(value) : UInt8(value * 255 / levels)
+        }
+      }
+      return GlyphBitmap(
+        width: width, height: height, left: left, top: top, isColor: false, pixels: pixels)
+    case UInt8(FT_PIXEL_MODE_MONO.rawValue):
+      var pixels = [UInt8](repeating: 0, count: width * height)
+      for y in 0..<height {
+        let line = row(y)
+        for x in 0..<width where line[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 {
+          pixels[y * width + x] = 255
+        }
+      }
+      return GlyphBitmap(
+        width: width, height: height, left: left, top: top, isColor: false, pixels: pixels)
+    case UInt8(FT_PIXEL_MODE_BGRA.rawValue):
+      var pixels = [UInt8](repeating: 0, count: width * height * 4)
+      for y in 0..<height {
+        let line = row(y)
+        for x in 0..<width {
+          let offset = (y * width + x) * 4
+          pixels[offset] = line[x * 4 + 2]
+          pixels[offset + 1] = line[x * 4 + 1]
+          pixels[offset + 2] = line[x * 4]
+          pixels[offset + 3] = line[x * 4 + 3]
+        }
+      }
+      let bitmap = GlyphBitmap(
+        width: width, height: height, left: left, top: top, isColor: true, pixels: pixels)
+      return face.bitmapScale == 1 ? bitmap : Self.scaled(bitmap, by: face.bitmapScale)
+    default:
+      return .empty
+    }
+  }
+
+  /// Resamples premultiplied RGBA by area averaging (each target pixel averages the source
+  /// area it covers), which keeps edges smooth when a 109 px emoji is drawn at 24 px.
+  static func scaled(_ bitmap: GlyphBitmap, by scale: Double) -> GlyphBitmap {
+    let targetWidth = max(1, Int((Double(bitmap.width) * scale).rounded()))
+    let targetHeight = max(1, Int((Double(bitmap.height) * scale).rounded()))
+    let sx = Double(bitmap.width) / Double(targetWidth)
+    let sy = Double(bitmap.height) / Double(targetHeight)
+    var pixels = [UInt8](repeating: 0, count: targetWidth * targetHeight * 4)
+    for ty in 0..<targetHeight {
+      let y0 = Double(ty) * sy
+      let y1 = y0 + sy
+      for tx in 0..<targetWidth {
+        let x0 = Double(tx) * sx
+        let x1 = x0 + sx
+        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var total = 0.0
+        var y = Int(y0)
+        while Double(y) < y1 && y < bitmap.height {
+          let wy = min(Double(y + 1), y1) - max(Double(y), y0)
+          var x = Int(x0)
+          while Double(x) < x1 && x < bitmap.width {
+            let weight = wy * (min(Double(x + 1), x1) - max(Double(x), x0))
+            let offset = (y * bitmap.width + x) * 4
+            sum.0 += Double(bitmap.pixels[offset]) * weight
+            sum.1 += Double(bitmap.pixels[offset + 1]) * weight
+            sum.2 += Double(bitmap.pixels[offset + 2]) * weight
+            sum.3 += Double(bitmap.pixels[offset + 3]) * weight
+            total += weight
+            x += 1
+          }
+          y += 1
+        }
+        guard total > 0 else { continue }
+        let offset = (ty * targetWidth + tx) * 4
+        pixels[offset] = UInt8(min(sum.0 / total + 0.5, 255))
+        pixels[offset + 1] = UInt8(min(sum.1 / total + 0.5, 255))
+        pixels[offset + 2] = UInt8(min(sum.2 / total + 0.5, 255))
+        pixels[offset + 3] = UInt8(min(sum.3 / total + 0.5, 255))
+      }
+    }
+    return GlyphBitmap(
+      width: targetWidth, height: targetHeight,
+      left: Int((Double(bitmap.left) * scale).rounded()),
+      top: Int((Double(bitmap.top) * scale).rounded()), isColor: true, pixels: pixels)
+  }
+}

@@ -1,0 +1,249 @@
+/// The font, size and variation that text is set in.
+///
+///     let style = TextStyle(font: FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+///                           size: 48)
+public struct TextStyle: Hashable, Sendable {
+  /// The primary font face.
+  public var font: FontFile
+  /// The size in pixels per em.
+  public var size: Double
+  /// Variable-font settings for the primary face.
+  public var variation: FontVariation
+  /// A BCP 47 language tag for shaping (`ja`, `ar`, `sr`), or `nil` to guess from the text.
+  public var language: String?
+
+  /// Creates a style.
+  public init(
+    font: FontFile, size: Double, variation: FontVariation = .none, language: String? = nil
+  ) {
+    self.font = font
+    self.size = size
+    self.variation = variation
+    self.language = language
+  }
+}
+
+/// Lays text out into lines of shaped glyph runs: bidi, itemizing, font fallback, shaping,
+/// and line breaking.
+///
+/// A typesetter owns FreeType faces, which are not thread-safe, so it is not `Sendable`: create
+/// one per task. Opened faces are cached for the typesetter's lifetime.
+///
+///     let typesetter = try Typesetter()
+///     let lines = try typesetter.layout("Hello, مرحبا", style: style)
+public final class Typesetter {
+  let library: FreeTypeLibrary
+  private var faces: [FaceKey: FreeTypeFace] = [:]
+  private var nextFaceID = 0
+
+  /// Creates a typesetter with its own FreeType library.
+  ///
+  /// - Throws: ``TextError/libraryFailure(call:code:)`` when FreeType cannot start.
+  public init() throws(TextError) {
+    library = try FreeTypeLibrary()
+  }
+
+  /// The open face for `key`, opening it on first use.
+  func face(_ key: FaceKey) throws(TextError) -> FreeTypeFace {
+    if let face = faces[key] { return face }
+    if faces.count >= 64 { faces.removeAll() }  // bound the cache for long-lived typesetters
+    nextFaceID += 1
+    let face = try FreeTypeFace(library: library, key: key, id: nextFaceID)
+    faces[key] = face
+    return face
+  }
+
+  /// The family name stored in a font file's face.
+  public func familyName(of font: FontFile) throws(TextError) -> String {
+    try face(FaceKey(font: font, variation: .none, size: 16)).familyName
+  }
+
+  /// The variation axis tags of a font face (empty for static fonts).
+  public func variationAxes(of font: FontFile) throws(TextError) -> [String] {
+    try face(FaceKey(font: font, variation: .none, size: 16)).variationAxes()
+  }
+
+  /// A sample sentence that suits the font's scripts (see ``SampleText``).
+  public func sample(for font: FontFile) throws(TextError) -> SampleText.Sample {
+    let face = try face(FaceKey(font: font, variation: .none, size: 16))
+    return SampleText.sample(
+      forFamily: face.familyName, covers: { face.covers($0.value) },
+      ownCharacters: { face.sampleCharacters(limit: 24) })
+  }
+
+  /// Lays `text` out in `style`: one line per paragraph, or wrapped to `maxWidth` pixels.
+  ///
+  /// - Parameters:
+  ///   - text: The text; `\n` starts a new paragraph.
+  ///   - style: The primary font, size and variation.
+  ///   - fallback: Fonts for clusters the primary font cannot draw; ``FontFallback/none``
+  ///     shows them as the primary font's `.notdef` glyph.
+  ///   - maxWidth: Wrap lines to this width in pixels, or `nil` for one line per paragraph.
+  /// - Returns: The lines, top to bottom.
+  /// - Throws: ``TextError`` for empty or oversized text, bad sizes, unreadable fonts.
+  public func layout(
+    _ text: String, style: TextStyle, fallback: FontFallback = .none, maxWidth: Double? = nil
+  ) throws(TextError) -> [TextLine] {
+    let count = text.unicodeScalars.count
+    guard count <= TextLayoutLimits.maximumCharacters else {
+      throw .textTooLong(count: count, limit: TextLayoutLimits.maximumCharacters)
+    }
+    guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+      throw .emptyText
+    }
+    guard TextLayoutLimits.fontSizes.contains(style.size) else {
+      throw .invalidFontSize(style.size, range: TextLayoutLimits.fontSizes)
+    }
+    let primary = try face(FaceKey(font: style.font, variation: style.variation, size: style.size))
+    var lines: [TextLine] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = paragraph.hasSuffix("\r") ? paragraph.dropLast() : paragraph
+      try lines.append(
+        contentsOf: layoutParagraph(
+          trimmed, primary: primary, style: style, fallback: fallback, maxWidth: maxWidth))
+    }
+    return lines
+  }
+
+  private func layoutParagraph(
+    _ paragraph: Substring, primary: FreeTypeFace, style: TextStyle, fallback: FontFallback,
+    maxWidth: Double?
+  ) throws(TextError) -> [TextLine] {
+    let analysis = TextItemizer.analyze(paragraph)
+    guard analysis.clusterCount > 0 else {
+      return [
+        TextLine(
+          runs: [], width: 0, ascent: primary.ascent, descent: primary.descent,
+          lineHeight: primary.lineHeight)
+      ]
+    }
+    // Font per cluster: 0 is the primary face, n is fallback candidate n - 1.
+    var fontOfCluster = [Int](repeating: 0, count: analysis.clusterCount)
+    if !fallback.candidates.isEmpty {
+      for cluster in 0..<analysis.clusterCount {
+        let range = analysis.scalarRange(ofClusters: cluster..<cluster + 1)
+        let scalars = analysis.scalars[range]
+        let visible = scalars.filter { !FontFallback.isIgnorable($0) }
+        let primaryCovers = visible.allSatisfy { primary.covers($0) }
+        let wantsColor = FontFallback.prefersEmojiPresentation(scalars) && !primary.hasColor
+        if primaryCovers && !wantsColor { continue }
+        if let index = fallback.candidateIndex(for: scalars) {
+          if wantsColor && primaryCovers && !fallback.candidates[index].isColor { continue }
+          fontOfCluster[cluster] = index + 1
+        }
+      }
+    }
+    var faceOfIndex: [Int: FreeTypeFace] = [0: primary]
+    func faceFor(_ index: Int) throws(TextError) -> FreeTypeFace {
+      if let face = faceOfIndex[index] { return face }
+      let candidate = fallback.candidates[index - 1]
+      let opened = try face(FaceKey(font: candidate.font, variation: .none, size: style.size))
+      faceOfIndex[index] = opened
+      return opened
+    }
+
+    let all = 0..<analysis.clusterCount
+    guard let maxWidth else {
+      return [try layoutLine(analysis, clusters: all, fonts: fontOfCluster, style: style, faceFor)]
+    }
+    // Measure every cluster once in the whole paragraph, then break greedily.
+    let items = TextItemizer.items(analysis, clusters: all, fontOfCluster: fontOfCluster)
+    var clusterWidth = [Double](repeating: 0, count: analysis.clusterCount)
+    for item in items {
+      let face = try faceFor(item.fontIndex)
+      for glyph in TextShaper.shape(
+        analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
+        script: item.script, language: style.language)
+      {
+        let cluster = analysis.clusterOfScalar[min(glyph.cluster, analysis.scalars.count - 1)]
+        clusterWidth[cluster] += glyph.xAdvance
+      }
+    }
+    var lines: [TextLine] = []
+    for range in Self.breakLines(analysis, widths: clusterWidth, maxWidth: maxWidth) {
+      lines.append(
+        try layoutLine(analysis, clusters: range, fonts: fontOfCluster, style: style, faceFor))
+    }
+    return lines
+  }
+
+  /// Greedy line breaking: after spaces, and between ideographic clusters; a word wider than
+  /// the line is broken between clusters.
+  static func breakLines(_ analysis: TextAnalysis, widths: [Double], maxWidth: Double)
+    -> [Range<Int>]
+  {
+    func isSpace(_ cluster: Int) -> Bool {
+      let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
+      return scalar == 0x20 || scalar == 0x09 || scalar == 0x3000
+    }
+    func isIdeographic(_ cluster: Int) -> Bool {
+      let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
+      return (0x2E80...0x9FFF).contains(scalar) || (0xAC00...0xD7AF).contains(scalar)
+        || (0xF900...0xFAFF).contains(scalar) || (0xFF00...0xFFEF).contains(scalar)
+        || (0x20000...0x3FFFF).contains(scalar)
+    }
+    var lines: [Range<Int>] = []
+    var start = 0
+    var width = 0.0
+    var lastBreak: Int?  // a cluster index where a new line may start
+    var cluster = 0
+    let count = widths.count
+    while cluster < count {
+      if cluster > start
+        && (isSpace(cluster - 1) || isIdeographic(cluster) || isIdeographic(cluster - 1))
+      {
+        lastBreak = cluster
+      }
+      let overflows = width + widths[cluster] > maxWidth && !isSpace(cluster)
+      if overflows && cluster > start {
+        let end = lastBreak ?? cluster
+        lines.append(start..<end)
+        start = end
+        lastBreak = nil
+        width = 0
+        cluster = start
+        continue
+      }
+      width += widths[cluster]
+      cluster += 1
+    }
+    if start < count { lines.append(start..<count) }
+    return lines
+  }
+
+  /// Shapes the clusters of one line and orders its runs visually.
+  private func layoutLine(
+    _ analysis: TextAnalysis, clusters: Range<Int>, fonts: [Int], style: TextStyle,
+    _ faceFor: (Int) throws(TextError) -> FreeTypeFace
+  ) throws(TextError) -> TextLine {
+    let items = TextItemizer.items(analysis, clusters: clusters, fontOfCluster: fonts)
+    var runs: [GlyphRun] = []
+    var ascent = 0.0
+    var descent = 0.0
+    var lineHeight = 0.0
+    if let primary = try? faceFor(0) {
+      ascent = primary.ascent
+      descent = primary.descent
+      lineHeight = primary.lineHeight
+    }
+    for item in items {
+      let face = try faceFor(item.fontIndex)
+      let glyphs = TextShaper.shape(
+        analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
+        script: item.script, language: style.language)
+      ascent = max(ascent, face.ascent)
+      descent = max(descent, face.descent)
+      runs.append(
+        GlyphRun(
+          font: face.key.font, variation: face.key.variation, size: face.key.size,
+          script: FreeTypeFace.tagString(item.script), isRightToLeft: item.level % 2 == 1,
+          textRange: item.range, glyphs: glyphs))
+    }
+    let visual = TextItemizer.visualOrder(runs, levels: items.map(\.level))
+    // Trailing spaces at a wrapped line's end do not count towards its width.
+    let width = visual.reduce(0) { $0 + $1.width }
+    return TextLine(
+      runs: visual, width: width, ascent: ascent, descent: descent,
+      lineHeight: max(lineHeight, ascent + descent))
+  }
+}

@@ -1,0 +1,57 @@
+import Pickers
+
+/// `pickers color convert COLOR --to SPACE`.
+struct ColorConvert: Command {
+  /// What `--to` accepts: a color space, or `hex`.
+  enum Target: String, CaseIterable {
+    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3", a98RGB = "a98-rgb"
+    case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
+    case lab, lch, oklab, oklch, hsl, hsv, hwb
+  }
+
+  static let spec = CommandSpec(
+    name: "convert",
+    abstract: "Print COLOR as a CSS string in another color space (or as hex).",
+    discussion: """
+      RGB spaces, HSL, HSV and HWB are gamut mapped with the CSS Color 4 algorithm, so the \
+      printed value is always displayable; XYZ, Lab, LCH, Oklab and Oklch print the exact \
+      conversion. HSV has no CSS syntax and prints as color(--hsv h s v), which pickers reads \
+      back.
+      """,
+    arguments: [
+      .positional("COLOR", help: "A CSS color, or - for one per line of standard input."),
+      .option(
+        "--to", value: "SPACE", help: "The target: hex or a color space name.", required: true,
+        completion: .choices(Target.allCases.map(\.rawValue))),
+    ],
+    examples: [
+      "pickers color convert '#663399' --to oklch",
+      "pickers color convert 'oklch(0.9 0.3 140)' --to hex",
+      "printf 'red\\nblue\\n' | pickers color convert - --to hsl",
+    ])
+
+  var color: String
+  var target: Target
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    color = arguments.positional("COLOR") ?? ""
+    guard let target = try arguments.choice("--to", as: Target.self) else {
+      throw UsageError("missing value for --to <SPACE>")
+    }
+    self.target = target
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let inputs = try ColorInputs(color, context: context)
+    for item in inputs.items {
+      context.out(Self.convert(item.color, to: target) + "\n")
+    }
+    try inputs.finish()
+  }
+
+  static func convert(_ color: Color, to target: Target) -> String {
+    if target == .hex { return color.hex }
+    let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
+    return color.gamutMapped(to: space).cssString
+  }
+}

@@ -1,0 +1,89 @@
+import Pickers
+
+/// `pickers font list`: the installed families (or faces), filtered and searched.
+struct FontList: Command {
+  static let spec = CommandSpec(
+    name: "list",
+    abstract: "List installed font families, or faces with --faces.",
+    discussion: """
+      Families are fontconfig's primary names, sorted case-insensitively; the answer equals \
+      `fc-list : family` on the same configuration (FONTCONFIG_FILE is honoured). Filters combine.
+
+      --format takes fontconfig's own template syntax, evaluated by fontconfig, as fc-list --format.
+
+      Answers are cached under $XDG_CACHE_HOME/pickers and checked against every configuration \
+      file and font folder on each run; PICKERS_NO_CACHE=1 turns the cache off.
+      """,
+    arguments: [
+      .flag("--json", help: "Print JSON: an array of names, or of face objects with --faces."),
+      .option("--lang", value: "LANG", help: "Only fonts covering a language (ja, ar, hi, zh-cn)."),
+      .flag("--mono", help: "Only monospaced fonts."),
+      // Not `--color`: that is the frame's global `--color WHEN` for terminal styling.
+      .flag("--color-fonts", help: "Only color fonts (emoji)."),
+      .option(
+        "--covers", value: "TEXT", help: "Only fonts with a glyph for every character of TEXT."),
+      .option("--search", value: "QUERY", help: "Forgiving search over all names, best first."),
+      .flag("--faces", help: "One face a line: family, style, file."),
+      .option(
+        "--format", value: "TEMPLATE",
+        help: "fontconfig template per face, e.g. '%{family[0]}\\t%{style[0]}\\t%{file}\\n'."),
+    ],
+    examples: [
+      "pickers font list --lang ja",
+      "pickers font list --mono --json",
+      "pickers font list --search 'dejavu mono'",
+      "pickers font list --covers \"$(cat sample.txt)\" --faces",
+      "pickers font list --format '%{family[0]}\\t%{file}\\n'",
+    ])
+
+  var json: Bool
+  var filter: FontFilter
+  var search: String?
+  var faces: Bool
+  var format: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    json = arguments.flag("--json")
+    faces = arguments.flag("--faces")
+    search = arguments.option("--search")
+    format = arguments.option("--format")
+    filter = FontFilter(
+      language: arguments.option("--lang"), monospaced: arguments.flag("--mono"),
+      color: arguments.flag("--color-fonts"), covers: arguments.option("--covers"))
+    if format != nil, json || faces || search != nil {
+      throw UsageError("--format cannot be combined with --json, --faces or --search")
+    }
+    if let covers = filter.covers, covers.isEmpty {
+      throw UsageError("--covers needs at least one character")
+    }
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let catalog = try FontCatalog()
+    if let format {
+      context.out(try catalog.formatted(format, matching: filter))
+      return
+    }
+    if faces {
+      var list = try catalog.faces(matching: filter)
+      if let search {
+        list = FontSearch(search).ranked(list) { $0.familyNames + [$0.fullName ?? ""] }
+      }
+      if json {
+        try context.json(list)
+      } else {
+        context.out(list.map { "\($0.family)\t\($0.style)\t\($0.file)\n" }.joined())
+      }
+      return
+    }
+    let names =
+      if let search { try catalog.searchFamilies(search, matching: filter) } else {
+        try catalog.families(matching: filter)
+      }
+    if json {
+      try context.json(names)
+    } else {
+      context.out(names.map { $0 + "\n" }.joined())
+    }
+  }
+}

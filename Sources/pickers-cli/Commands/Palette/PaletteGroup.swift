@@ -1,0 +1,313 @@
+import Pickers
+
+/// `pickers palette ...`: accent palettes, scales, harmonies, distinct colors, image colors, CVD.
+struct PaletteGroup: CommandGroup {
+  static let spec = CommandSpec(
+    name: "palette",
+    abstract: "Make palettes: system accents, tonal scales, harmonies, distinct colors, image colors.",
+    subcommands: [
+      PaletteAccents.self, PaletteScale.self, PaletteHarmony.self, PaletteDistinct.self,
+      PaletteFromImage.self, PaletteSimulate.self,
+    ])
+}
+
+/// `pickers palette accents`: Apple's system colors.
+struct PaletteAccents: Command {
+  static let spec = CommandSpec(
+    name: "accents",
+    abstract: "List the system accent colors (Apple's system colors), light and dark.",
+    discussion: """
+      Each name works anywhere pickers takes a color: system-blue (light), system-blue-light, \
+      system-blue-dark.
+      """,
+    arguments: [
+      .option(
+        "--scheme", value: "SCHEME", help: "Only the light or the dark variants.",
+        completion: .choices(ColorScheme.allCases.map(\.rawValue)))
+    ] + PaletteOutput.arguments,
+    examples: ["pickers palette accents --scheme dark", "pickers palette accents -o accents.png"])
+
+  var schemes: [ColorScheme]
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    schemes = try arguments.choice("--scheme", as: ColorScheme.self).map { [$0] } ?? [.light, .dark]
+    options = PaletteOutput.Options(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let entries = schemes.flatMap { SystemAccent.palette($0) }
+    try PaletteOutput.emit(entries, title: "System accents", options: options, context: context)
+  }
+}
+
+/// `pickers palette scale COLOR`: tints and shades.
+struct PaletteScale: Command {
+  static let spec = CommandSpec(
+    name: "scale",
+    abstract: "Tints and shades of COLOR at evenly spaced perceptual lightness (OKLCH).",
+    discussion: """
+      Steps run from 50 (lightest) to 950 (darkest); COLOR itself is kept at the step nearest \
+      its own lightness. --material gives Material-style tones instead: 0 (black) to 100 \
+      (white), with CIE lightness equal to the tone.
+      """,
+    arguments: [
+      .positional("COLOR", help: "A CSS color or system accent name."),
+      .option("--steps", value: "LIST", help: "Comma-separated steps (1-999) or tones (0-100)."),
+      .flag("--material", help: "Material-style tones 0-100 instead of steps."),
+    ] + PaletteOutput.arguments,
+    examples: [
+      "pickers palette scale system-blue", "pickers palette scale '#3478f6' --material --json",
+    ])
+
+  var color: String
+  var steps: [Int]?
+  var material: Bool
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    color = arguments.positional("COLOR") ?? ""
+    material = arguments.flag("--material")
+    options = PaletteOutput.Options(arguments)
+    if let list = arguments.option("--steps") {
+      let range = material ? 0...100 : 1...999
+      var values: [Int] = []
+      for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let value = Int(part.filter { $0 != " " }), range.contains(value) else {
+          throw UsageError(
+            "--steps takes whole numbers from \(range.lowerBound) to \(range.upperBound) "
+              + "separated by commas, not '\(list)'")
+        }
+        values.append(value)
+      }
+      steps = values
+    }
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let base = try PaletteOutput.color(color)
+    let entries =
+      material
+      ? TonalScale.tones(of: base, tones: steps ?? TonalScale.defaultTones)
+      : TonalScale.steps(of: base, steps: steps ?? TonalScale.defaultSteps)
+    try PaletteOutput.emit(entries, title: "Scale of \(color)", options: options, context: context)
+  }
+}
+
+/// Which harmonies `pickers palette harmony` prints.
+enum HarmonyChoice: String, CaseIterable, Sendable {
+  case all
+  case complementary
+  case analogous
+  case triadic
+  case tetradic
+  case square
+  case splitComplementary = "split-complementary"
+  case monochrome
+}
+
+/// `pickers palette harmony COLOR`: hue rotations in OKLCH.
+struct PaletteHarmony: Command {
+  static let spec = CommandSpec(
+    name: "harmony",
+    abstract: "Color harmonies of COLOR, rotated in OKLCH hue.",
+    arguments: [
+      .positional("COLOR", help: "A CSS color or system accent name."),
+      .option(
+        "--type", short: "t", value: "TYPE",
+        help: "all (default), complementary, analogous, triadic, tetradic, square, "
+          + "split-complementary or monochrome.",
+        completion: .choices(HarmonyChoice.allCases.map(\.rawValue))),
+    ] + PaletteOutput.arguments,
+    examples: ["pickers palette harmony system-teal --type triadic"])
+
+  var color: String
+  var choice: HarmonyChoice
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    color = arguments.positional("COLOR") ?? ""
+    choice = try arguments.choice("--type", as: HarmonyChoice.self) ?? .all
+    options = PaletteOutput.Options(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let base = try PaletteOutput.color(color)
+    let kinds =
+      choice == .all ? Harmony.allCases : Harmony(rawValue: choice.rawValue).map { [$0] } ?? []
+    let entries = kinds.flatMap { kind in
+      kind.colors(for: base).map {
+        PaletteEntry(name: kinds.count > 1 ? "\(kind.rawValue) \($0.name)" : $0.name, color: $0.color)
+      }
+    }
+    try PaletteOutput.emit(
+      entries, title: "Harmonies of \(color)", options: options, context: context)
+  }
+}
+
+/// `pickers palette distinct N`: maximally distinct colors.
+struct PaletteDistinct: Command {
+  static let spec = CommandSpec(
+    name: "distinct",
+    abstract: "N colors as different from each other as possible (deltaE OK).",
+    arguments: [
+      .positional("N", help: "How many colors, 1-256."),
+      .option(
+        "--avoid", value: "COLOR", help: "Stay away from COLOR (a background); repeatable.",
+        repeating: true),
+      .option(
+        "--lightness", value: "MIN-MAX",
+        help: "Only OKLCH lightness in this range, such as 0.4-0.8."),
+    ] + PaletteOutput.arguments,
+    examples: ["pickers palette distinct 8 --avoid white --avoid black"])
+
+  var count: Int
+  var avoid: [String]
+  var lightness: ClosedRange<Double>
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let text = arguments.positional("N") ?? ""
+    guard let count = Int(text), (1...256).contains(count) else {
+      throw UsageError("N must be a whole number from 1 to 256, not '\(text)'")
+    }
+    self.count = count
+    avoid = arguments.options("--avoid")
+    options = PaletteOutput.Options(arguments)
+    lightness = 0...1
+    if let range = arguments.option("--lightness") {
+      let parts = range.split(separator: "-").compactMap { Double($0) }
+      guard parts.count == 2, parts[0] >= 0, parts[1] <= 1, parts[0] < parts[1] else {
+        throw UsageError("--lightness takes MIN-MAX within 0-1, such as 0.4-0.8, not '\(range)'")
+      }
+      lightness = parts[0]...parts[1]
+    }
+  }
+
+  func run(_ context: CommandContext) async throws {
+    var avoided: [Color] = []
+    for text in avoid { avoided.append(try PaletteOutput.color(text)) }
+    let colors = DistinctColors.generate(count: count, avoiding: avoided, lightness: lightness)
+    if colors.count < count {
+      context.warn("only \(colors.count) colors have lightness in the range asked for")
+    }
+    let entries = colors.enumerated().map { PaletteEntry(name: String($0.offset + 1), color: $0.element) }
+    try PaletteOutput.emit(
+      entries, title: "\(count) distinct colors", options: options, context: context)
+  }
+}
+
+/// `pickers palette from-image FILE.png`: dominant colors.
+struct PaletteFromImage: Command {
+  static let spec = CommandSpec(
+    name: "from-image",
+    abstract: "The dominant colors of a PNG, most common first (quantised in OKLab).",
+    discussion: "Transparent pixels are ignored. Names give each color's share of the image.",
+    arguments: [
+      .positional("FILE", help: "A PNG image.", completion: .file),
+      .option("--count", short: "n", value: "N", help: "How many colors, 1-64 (default 8)."),
+    ] + PaletteOutput.arguments,
+    examples: ["pickers palette from-image wallpaper.png --count 6"])
+
+  var path: String
+  var count: Int
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = arguments.positional("FILE") ?? ""
+    count = try arguments.integer("--count", in: 1...64) ?? 8
+    options = PaletteOutput.Options(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws {
+    _ = try options.resolvedFormat()
+    let image = try RGBAImage(pngFile: path)
+    let colors = ImageQuantizer(count: count).dominantColors(in: image)
+    guard !colors.isEmpty else { throw PaletteCommandError.emptyImage(path) }
+    let entries = colors.map { dominant in
+      let percent = (dominant.fraction * 1000).rounded() / 10
+      return PaletteEntry(name: "\(percent)%", color: dominant.color)
+    }
+    try PaletteOutput.emit(entries, title: "Colors of \(path)", options: options, context: context)
+  }
+}
+
+/// Which deficiencies `pickers palette simulate` shows.
+enum DeficiencyChoice: String, CaseIterable, Sendable {
+  case all
+  case protanopia
+  case deuteranopia
+  case tritanopia
+}
+
+/// `pickers palette simulate COLOR...`: color-vision deficiency simulation.
+struct PaletteSimulate: Command {
+  static let spec = CommandSpec(
+    name: "simulate",
+    abstract: "How colors look with protanopia, deuteranopia or tritanopia (Machado 2009).",
+    discussion: """
+      Warns when two of the colors, distinct with normal vision, become hard to tell apart \
+      (deltaE OK below 0.05). COLOR - reads colors from standard input, one a line.
+      """,
+    arguments: [
+      .positional("COLOR", help: "CSS colors or system accent names.", repeating: true),
+      .option(
+        "--deficiency", short: "d", value: "KIND",
+        help: "all (default), protanopia, deuteranopia or tritanopia.",
+        completion: .choices(DeficiencyChoice.allCases.map(\.rawValue))),
+      .option(
+        "--severity", value: "S", help: "From 0 (normal) to 1 (dichromacy, the default)."),
+    ] + PaletteOutput.arguments,
+    examples: ["pickers palette simulate red green system-orange --deficiency deuteranopia"])
+
+  var colors: [String]
+  var choice: DeficiencyChoice
+  var severity: Double
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    colors = arguments.positionals("COLOR")
+    choice = try arguments.choice("--deficiency", as: DeficiencyChoice.self) ?? .all
+    severity = try arguments.double("--severity", in: 0...1) ?? 1
+    options = PaletteOutput.Options(arguments)
+  }
+
+  func run(_ context: CommandContext) async throws {
+    _ = try options.resolvedFormat()
+    var inputs: [String] = []
+    for text in colors {
+      if text == "-" {
+        inputs += try context.stdinLines().filter { !$0.isEmpty }
+      } else {
+        inputs.append(text)
+      }
+    }
+    var parsed: [Color] = []
+    for text in inputs { parsed.append(try PaletteOutput.color(text)) }
+    let deficiencies =
+      choice == .all
+      ? ColorVisionDeficiency.allCases
+      : ColorVisionDeficiency(rawValue: choice.rawValue).map { [$0] } ?? []
+    var entries: [PaletteEntry] = []
+    for (index, color) in parsed.enumerated() {
+      entries.append(PaletteEntry(name: inputs[index], color: color))
+      for deficiency in deficiencies {
+        entries.append(
+          PaletteEntry(
+            name: "\(inputs[index]) \(deficiency.rawValue)",
+            color: color.simulating(deficiency, severity: severity)))
+      }
+    }
+    for deficiency in deficiencies {
+      for pair in deficiency.confusablePairs(in: parsed, severity: severity) {
+        let before = (pair.normalDifference * 1000).rounded() / 1000
+        let after = (pair.simulatedDifference * 1000).rounded() / 1000
+        context.warn(
+          "'\(inputs[pair.first])' and '\(inputs[pair.second])' are hard to tell apart with "
+            + "\(deficiency.rawValue) (deltaE OK \(before) becomes \(after))")
+      }
+    }
+    try PaletteOutput.emit(
+      entries, title: "Color-vision deficiency", options: options, context: context)
+  }
+}

@@ -1,0 +1,118 @@
+import Pickers
+
+/// `pickers color pick`: choose a color with sliders and print it.
+struct ColorPick: Command {
+  static let spec = CommandSpec(
+    name: "pick",
+    abstract: "Choose a color with sliders in the terminal and print it.",
+    discussion: """
+      Up/Down choose a slider (the last row holds the accent presets), Left/Right step it \
+      (Shift for larger steps), digits type a value, Home/End jump to the ends, Tab switches \
+      between rgb, hsl and oklch. Enter prints the color in --format and exits 0; Esc or \
+      Ctrl-C prints nothing and exits 1.
+
+      The sliders are drawn on the terminal (/dev/tty), not on standard output, so \
+      ACCENT=$(pickers color pick) captures only the answer. Colors are 24-bit when COLORTERM \
+      is truecolor or 24bit, else the nearest of 256.
+      """,
+    arguments: [
+      .option(
+        "--initial", value: "COLOR", help: "Start from COLOR (a CSS color; default #3478f6)."),
+      .flag("--opacity", help: "Show an opacity slider."),
+      .option(
+        "--space", value: "SPACE",
+        help: "The sliders shown first: rgb, hsl or oklch (default: rgb).",
+        completion: .choices(PickerSpace.allCases.map(\.rawValue))),
+      .option(
+        "--format", value: "FORMAT",
+        help: "How to print the answer: hex, css or json (default: hex).",
+        completion: .choices(ColorPickFormat.allCases.map(\.rawValue))),
+    ],
+    examples: [
+      "ACCENT=$(pickers color pick --initial '#3478f6')",
+      "pickers color pick --opacity --space oklch --format css",
+    ])
+
+  var initial: [Double]
+  var initialAlpha: Double
+  var showsOpacity: Bool
+  var space: PickerSpace
+  var format: ColorPickFormat
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let text = arguments.option("--initial") ?? "#3478f6"
+    guard let parsed = InitialColor.parse(text) else {
+      throw UsageError("--initial '\(text)' is not a color; expected a CSS color such as #3478f6")
+    }
+    (initial, initialAlpha) = (parsed.srgb, parsed.alpha)
+    showsOpacity = arguments.flag("--opacity")
+    space = try arguments.choice("--space", as: PickerSpace.self) ?? .rgb
+    format = try arguments.choice("--format", as: ColorPickFormat.self) ?? .hex
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let terminal = try Terminal.open()
+    let driver = PickerDriver(
+      terminal: terminal, colorDepth: ColorDepth(environment: context.environment))
+    let state = ColorPickerState(
+      red: initial[0], green: initial[1], blue: initial[2], alpha: initialAlpha, space: space,
+      showsOpacity: showsOpacity)
+    // A test hook: this key crashes the process, to check the crash path restores the terminal.
+    let crashKey = context.environment["PICKERS_TEST_CRASH_KEY"].flatMap(\.first).map(Key.character)
+    let final = try driver.run(
+      state,
+      observeKeys: { key in
+        if key == crashKey { fatalError("crash requested by PICKERS_TEST_CRASH_KEY") }
+      })
+    guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
+    switch format {
+    case .hex: context.out(answer.hex + "\n")
+    case .css: context.out(answer.css + "\n")
+    case .json: try context.json(ColorPickJSON(answer))
+    }
+  }
+}
+
+/// What `pickers color pick` prints.
+enum ColorPickFormat: String, CaseIterable, Sendable {
+  case hex
+  case css
+  case json
+}
+
+/// The JSON answer: the color as hex and CSS, and its components in the space shown.
+struct ColorPickJSON: Encodable {
+  var hex: String
+  var css: String
+  var space: String
+  var components: [Double]
+  var alpha: Double
+
+  init(_ answer: ColorPickerAnswer) {
+    hex = answer.hex
+    css = answer.css
+    space = answer.space.rawValue
+    components = answer.values.map { ($0 * 10_000).rounded() / 10_000 }
+    alpha = answer.alpha
+  }
+}
+
+/// Reads `--initial` until the library's CSS parser is wired in: hex colors only.
+enum InitialColor {
+  static func parse(_ text: String) -> (srgb: [Double], alpha: Double)? {
+    var digits = Array(text.lowercased())
+    guard digits.first == "#" else { return nil }
+    digits.removeFirst()
+    let values = digits.compactMap(\.hexDigitValue)
+    guard values.count == digits.count else { return nil }
+    let channels: [Int]
+    switch values.count {
+    case 3, 4: channels = values.map { $0 * 17 }
+    case 6, 8:
+      channels = stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
+    default: return nil
+    }
+    let srgb = channels.prefix(3).map { Double($0) / 255 }
+    return (srgb, channels.count == 4 ? Double(channels[3]) / 255 : 1)
+  }
+}

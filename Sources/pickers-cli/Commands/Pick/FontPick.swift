@@ -1,0 +1,180 @@
+import Pickers
+
+/// `pickers font pick`: choose a family in a full-screen list and print it.
+struct FontPick: Command {
+  static let spec = CommandSpec(
+    name: "pick",
+    abstract: "Choose a font family in a full-screen list and print it.",
+    discussion: """
+      Type to filter (the same forgiving search as 'font list --search'), move with the arrow \
+      keys, Page Up/Down, Home/End or the mouse wheel, press Enter to print the family (or \
+      family:style with --faces) and exit 0. Esc or Ctrl-C prints nothing and exits 1.
+
+      Keys 1-5 rate the highlighted family with stars and 0 clears its rating; Tab shows only \
+      rated families. Ratings are kept in $XDG_CONFIG_HOME/pickers/favorites.json \
+      (~/.config/pickers/favorites.json by default); 'pickers font favorites' lists them.
+
+      The list is drawn on the terminal (/dev/tty), not on standard output, so FONT=$(pickers \
+      font pick) captures only the answer. With no terminal the command fails at once.
+      """,
+    arguments: [
+      .option("--lang", value: "LANG", help: "Only families that support LANG (ja, ar, pt-br)."),
+      .flag("--mono", help: "Only monospaced families."),
+      .option(
+        "--initial", value: "FAMILY", help: "Highlight FAMILY at the start.",
+        completion: .fontFamily),
+      .flag("--faces", help: "List every face and print family:style."),
+      .option(
+        "--preview", value: "MODE",
+        help: "Image preview: auto (ask the terminal), kitty, sixel or none (default: auto).",
+        completion: .choices(PreviewMode.allCases.map(\.rawValue))),
+      .option(
+        "--preview-png", value: "FILE", help: "Keep the last preview image as a PNG file.",
+        completion: .file),
+    ],
+    examples: [
+      "FONT=$(pickers font pick --lang ja)",
+      "pickers font pick --mono --initial 'DejaVu Sans Mono'",
+      "pickers font pick --faces --preview none",
+    ])
+
+  var language: String?
+  var monospaced: Bool
+  var initial: String?
+  var faces: Bool
+  var preview: PreviewMode
+  var previewPNG: String?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    language = arguments.option("--lang")
+    monospaced = arguments.flag("--mono")
+    initial = arguments.option("--initial")
+    faces = arguments.flag("--faces")
+    preview = try arguments.choice("--preview", as: PreviewMode.self) ?? .auto
+    previewPNG = arguments.option("--preview-png")
+  }
+
+  func run(_ context: CommandContext) async throws {
+    // Fail fast, before any font work, when there is nothing to draw on.
+    let terminal = try Terminal.open()
+    let catalog = try FontCatalog()
+    let filter = FontFilter(language: language, monospaced: monospaced)
+    let entries = try Self.entries(catalog.faces(matching: filter), faces: faces)
+    guard !entries.isEmpty else { throw PickError.noFamilies(language: language, mono: monospaced) }
+
+    let store = try FavoriteStore(environment: context.environment)
+    let loaded = try store.load()
+    if let warning = loaded.warning { context.warn(warning) }
+    var favorites = loaded.favorites
+
+    var driver = PickerDriver(
+      terminal: terminal, colorDepth: ColorDepth(environment: context.environment))
+    var pending: [UInt8] = []
+    if preview != .none {
+      try terminal.enterRawMode()
+      switch preview {
+      case .kitty: driver.imageProtocol = .kitty
+      case .sixel: driver.imageProtocol = .sixel
+      case .auto, .none:
+        let detection = driver.detectImageProtocols()
+        pending = detection.otherBytes
+        driver.imageProtocol =
+          detection.supported.first ?? TerminalGraphics.guess(environment: context.environment)
+      }
+    }
+    let renderer = PickPreview(catalog: catalog)
+    let note = "The quick brown fox jumps over the lazy dog  0123456789"
+    let textNote =
+      preview == .none || driver.imageProtocol == nil
+      ? note + "   (text only; --preview kitty|sixel forces images)" : note
+    let state = FontPickerState(
+      entries: entries, ratings: favorites.ratings, initial: initial,
+      previewRows: driver.imageProtocol == nil ? 0 : 5, previewNote: textNote)
+    var languages: [String: [String]] = [:]
+    var saveError: (any Error)?
+    let final = try driver.run(
+      state, pendingInput: pending,
+      preview: { state, width, height in
+        guard let entry = state.selected else { return nil }
+        return renderer.image(
+          family: entry.family, style: entry.style, width: width, height: height)
+      },
+      previewIdentity: { $0.selected?.answer },
+      prepare: { state in
+        guard let family = state.selected?.family, state.selected?.languages.isEmpty == true
+        else { return state }
+        let found = languages[family] ?? Self.languages(of: family, in: catalog)
+        languages[family] = found
+        var next = state
+        next.setLanguages(found.isEmpty ? ["none listed"] : found, forFamily: family)
+        return next
+      },
+      observe: { state in
+        guard state.ratings != favorites.ratings else { return }
+        favorites = Favorites(ratings: state.ratings)
+        do { try store.save(favorites) } catch { saveError = error }
+      })
+    if let saveError { context.warn("\(saveError)") }
+    if let previewPNG, let image = renderer.lastImage {
+      try image.writePNG(to: previewPNG)
+    }
+    guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
+    context.out(answer + "\n")
+  }
+
+  /// One entry per family (or per face with `--faces`), in the catalog's order.
+  static func entries(_ faces: [FontFace], faces perFace: Bool) -> [FontPickerState.Entry] {
+    var order: [String] = []
+    var byFamily: [String: [FontFace]] = [:]
+    for face in faces {
+      if byFamily[face.family] == nil { order.append(face.family) }
+      byFamily[face.family, default: []].append(face)
+    }
+    return order.flatMap { family -> [FontPickerState.Entry] in
+      let members = byFamily[family] ?? []
+      var styles: [String] = []
+      for face in members where !styles.contains(face.style) { styles.append(face.style) }
+      let mono = members.contains { $0.spacing != .proportional }
+      let file =
+        members.first { $0.style == "Regular" || $0.style == "Book" }?.file
+        ?? members.first?.file ?? ""
+      guard perFace else {
+        return [
+          FontPickerState.Entry(family: family, styles: styles, isMonospace: mono, file: file)
+        ]
+      }
+      return members.map { face in
+        FontPickerState.Entry(
+          family: family, style: face.style, styles: styles, isMonospace: mono, file: face.file)
+      }
+    }
+  }
+
+  /// The languages a family's faces support, in the order fontconfig lists them.
+  static func languages(of family: String, in catalog: FontCatalog) -> [String] {
+    var result: [String] = []
+    var seen = Set<String>()
+    for info in (try? catalog.info(family)) ?? [] {
+      for language in info.languages where seen.insert(language).inserted {
+        result.append(language)
+      }
+    }
+    return result
+  }
+}
+
+/// Why a picker could not start.
+enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
+  case noFamilies(language: String?, mono: Bool)
+  case badInitialColor(String, reason: String)
+
+  var description: String {
+    switch self {
+    case .noFamilies(let language, let mono):
+      "no font family matches"
+        + (language.map { " --lang '\($0)'" } ?? "") + (mono ? " --mono" : "")
+        + ": nothing to pick from"
+    case .badInitialColor(let text, let reason): "--initial '\(text)': \(reason)"
+    }
+  }
+}

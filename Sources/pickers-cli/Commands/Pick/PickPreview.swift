@@ -1,0 +1,43 @@
+import Pickers
+
+/// Renders the font picker's preview: a line of sample text in the highlighted face.
+///
+/// Keeps one text renderer (its opened faces and glyph cache) for the whole session, and the
+/// last image drawn for `--preview-png`.
+final class PickPreview {
+  let catalog: FontCatalog
+  private var renderer: TextRenderer?
+  private(set) var lastImage: RGBAImage?
+  static let sample = "Sphinx of black quartz, judge my vow  0123456789"
+
+  init(catalog: FontCatalog) {
+    self.catalog = catalog
+  }
+
+  /// A picture of the sample text in `family` (and `style`), at most `width` x `height` pixels.
+  func image(family: String, style: String?, width: Int, height: Int) -> RGBAImage? {
+    guard width > 8, height > 8 else { return nil }
+    guard let members = try? catalog.availableMembers(ofFontFamily: family), !members.isEmpty
+    else { return nil }
+    let face =
+      members.first { $0.style == style }
+      ?? members.first { $0.style == "Regular" || $0.style == "Book" } ?? members[0]
+    do {
+      if renderer == nil { renderer = try TextRenderer() }
+      let padding = max(height / 10, 2)
+      let size = Double(height - 2 * padding) * 0.55
+      let options = PreviewOptions(
+        style: TextStyle(font: FontFile(path: face.file, index: face.index), size: size),
+        padding: padding)
+      let rendered = try Preview.render(Self.sample, options: options, renderer: renderer)
+      var image = try RGBAImage(
+        width: min(width, rendered.width), height: min(height, rendered.height),
+        filledWith: .white)
+      image.draw(rendered, x: 0, y: 0)
+      lastImage = image
+      return image
+    } catch {
+      return nil
+    }
+  }
+}

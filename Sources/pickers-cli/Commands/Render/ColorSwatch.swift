@@ -1,0 +1,86 @@
+import Pickers
+
+/// `pickers color swatch COLOR... -o FILE.png`: color swatches as a PNG.
+struct ColorSwatch: Command {
+  static let spec = CommandSpec(
+    name: "swatch",
+    abstract: "Draw swatches of one or more colors to a PNG.",
+    discussion: """
+      Swatches are laid out in one row, or in a grid with --columns. Without --label and \
+      --checkerboard every swatch pixel is exactly the color, alpha kept. Give '-' to read \
+      colors from standard input, one per line.
+      """,
+    arguments: [
+      .positional(
+        "COLOR", help: "CSS colors ('-' reads them from standard input).", repeating: true),
+      RenderArguments.outputSpec,
+      .option("--size", short: "s", value: "WxH", help: "Size of each swatch (default 128x128)."),
+      .option("--columns", value: "N", help: "Swatches per row (default: all in one row)."),
+      .option("--gap", value: "PX", help: "Transparent space between swatches (default 0)."),
+      .option("--radius", value: "PX", help: "Rounded, anti-aliased corners (default 0)."),
+      .flag(
+        "--label", help: "Write each color's name or hex on it, in black or white by contrast."),
+      .flag("--checkerboard", help: "Draw a checkerboard under each swatch to show translucency."),
+    ],
+    examples: [
+      "pickers color swatch '#ff8800' -o orange.png",
+      "pickers color swatch red 'oklch(70% 0.1 200 / 50%)' --checkerboard --label -o two.png",
+      "pickers palette generate --count 8 | pickers color swatch - --columns 4 -o grid.png",
+    ])
+
+  var colors: [String]
+  var output: String
+  var size: (width: Int, height: Int)
+  var columns: Int?
+  var gap: Int
+  var radius: Double
+  var label: Bool
+  var checkerboard: Bool
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    colors = arguments.positionals("COLOR")
+    guard !colors.isEmpty else { throw UsageError("missing COLOR: name at least one color") }
+    output = try RenderArguments.output(arguments)
+    size =
+      try arguments.option("--size").map { text throws(UsageError) in
+        try RenderArguments.size(text, option: "--size", in: SwatchSheet.sideRange)
+      } ?? (128, 128)
+    columns = try arguments.integer("--columns", in: 1...SwatchSheet.maximumSwatches)
+    gap = try arguments.integer("--gap", in: SwatchSheet.gapRange) ?? 0
+    radius = try arguments.double("--radius", in: 0...16_384) ?? 0
+    label = arguments.flag("--label")
+    checkerboard = arguments.flag("--checkerboard")
+  }
+
+  func run(_ context: CommandContext) async throws {
+    var texts: [String] = []
+    for color in colors {
+      if color == "-" {
+        texts += try context.stdinLines().filter { !$0.allSatisfy(\.isWhitespace) }
+      } else {
+        texts.append(color)
+      }
+    }
+    var swatches: [SwatchSheet.Swatch] = []
+    for text in texts {
+      let value = try RenderArguments.color(text)
+      // A name reads better than hex; anything longer or with syntax gets the hex form.
+      let isName = !text.isEmpty && text.count <= 24 && text.allSatisfy(\.isLetter)
+      swatches.append(SwatchSheet.Swatch(color: value, label: isName ? text : nil))
+    }
+    var sheet = SwatchSheet(swatches: swatches)
+    sheet.swatchWidth = size.width
+    sheet.swatchHeight = size.height
+    sheet.columns = columns
+    sheet.gap = gap
+    sheet.cornerRadius = radius
+    sheet.checkerboard = checkerboard
+    _ = try sheet.validatedSize()
+    if label {
+      sheet.showsLabels = true
+      sheet.labelFont = try FontCatalog().labelFont()
+    }
+    let image = try sheet.render()
+    try RenderArguments.write(image, to: output, context: context)
+  }
+}

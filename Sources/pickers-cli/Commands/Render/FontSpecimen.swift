@@ -1,0 +1,146 @@
+import Pickers
+
+/// `pickers font specimen [FAMILY...] -o FILE.png`: one row per family, face or size.
+struct FontSpecimen: Command {
+  static let spec = CommandSpec(
+    name: "specimen",
+    abstract: "Draw a specimen sheet of families, faces or sizes to a PNG.",
+    discussion: """
+      Each row shows a label in the neutral UI font and a sample in the font itself, chosen to \
+      suit its script unless --text is given. Rows are rendered in parallel on every core and \
+      written as they finish, so memory stays small for hundreds of families. Progress is shown \
+      on standard error when it is a terminal.
+      """,
+    arguments: [
+      .positional(
+        "FAMILY", help: "Families to show.", optional: true, repeating: true,
+        completion: .fontFamily),
+      RenderArguments.outputSpec,
+      .flag("--all", help: "Show every installed family."),
+      .option("--lang", value: "L", help: "Only families that support a language, such as ja."),
+      .flag("--faces", help: "One row per face (style) instead of per family."),
+      .option("--text", short: "t", value: "T", help: "The sample text of every row."),
+      .option("--size", short: "s", value: "PX", help: "Sample size in pixels (default 32)."),
+      .option("--width", value: "PX", help: "Sheet width in pixels (default 1400)."),
+      .flag("--waterfall", help: "One family at several sizes."),
+    ],
+    examples: [
+      "pickers font specimen --all -o all.png",
+      "pickers font specimen 'DejaVu Sans' 'Noto Serif' --faces -o two.png",
+      "pickers font specimen Inter --waterfall -o inter.png",
+      "pickers font specimen --lang ja -o japanese.png",
+    ])
+
+  static let waterfallSizes: [Double] = [10, 12, 14, 16, 20, 24, 32, 40, 48, 64, 72, 96]
+
+  var families: [String]
+  var all: Bool
+  var language: String?
+  var faces: Bool
+  var text: String?
+  var size: Double
+  var width: Int
+  var waterfall: Bool
+  var output: String
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    families = arguments.positionals("FAMILY")
+    all = arguments.flag("--all")
+    language = arguments.option("--lang")
+    faces = arguments.flag("--faces")
+    text = arguments.option("--text")
+    size = try RenderArguments.fontSize(arguments, default: 32)
+    width = try arguments.integer("--width", in: 16...40_000) ?? 1_400
+    waterfall = arguments.flag("--waterfall")
+    output = try RenderArguments.output(arguments)
+    guard output != "-" else {
+      throw UsageError("-o - is not supported for specimens: name a PNG file")
+    }
+    guard !(all && !families.isEmpty) else {
+      throw UsageError("give FAMILY names or --all, not both")
+    }
+    guard all || !families.isEmpty || language != nil else {
+      throw UsageError("missing FAMILY: name families, or use --all or --lang")
+    }
+    guard !waterfall || families.count == 1 else {
+      throw UsageError("--waterfall shows one family: name exactly one FAMILY")
+    }
+    if let text, !text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
+      throw UsageError("--text is empty: give at least one visible character")
+    }
+  }
+
+  func run(_ context: CommandContext) async throws {
+    let catalog = try FontCatalog()
+    var names = families
+    if names.isEmpty {
+      names =
+        if let language {
+          try catalog.families(matching: FontFilter(language: language))
+        } else {
+          try catalog.availableFontFamilies
+        }
+    }
+    let rows = try makeRows(names, catalog: catalog)
+    var options = SpecimenOptions(labelFont: try catalog.labelFont())
+    options.width = width
+    let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
+    let writer = try PNGStreamWriter(
+      path: output, width: sheetWidth, height: height,
+      options: PNGEncodingOptions(compression: .fast))
+    try await Specimen.render(
+      rows, options: options,
+      progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }
+    ) { band in
+      try writer.append(rows: band)
+    }
+    try writer.finish()
+    context.progress("")
+  }
+
+  private func makeRows(_ names: [String], catalog: FontCatalog) throws -> [SpecimenRow] {
+    let sample = text ?? language.flatMap(Self.sample(forLanguage:))
+    let languageTag = text == nil ? language : nil
+    if waterfall, let name = names.first {
+      let font = try catalog.resolveFont(name)
+      return Self.waterfallSizes.map { size in
+        SpecimenRow(
+          label: "\(font.family) \(Int(size)) px",
+          style: TextStyle(
+            font: font.file, size: size, variation: font.variation, language: languageTag),
+          text: sample)
+      }
+    }
+    var rows: [SpecimenRow] = []
+    for name in names {
+      if faces {
+        for face in try catalog.availableMembers(ofFontFamily: name) {
+          rows.append(
+            SpecimenRow(
+              label: "\(face.family) \(face.style)",
+              style: TextStyle(
+                font: FontFile(path: face.file, index: face.index), size: size,
+                language: languageTag),
+              text: sample))
+        }
+      } else {
+        let font = try catalog.resolveFont(name)
+        rows.append(
+          SpecimenRow(
+            label: font.family.isEmpty ? name : font.family,
+            style: TextStyle(
+              font: font.file, size: size, variation: font.variation, language: languageTag),
+            text: sample))
+      }
+    }
+    return rows
+  }
+
+  /// The built-in sample for a language tag (`ja`, `ar`), if there is one.
+  static func sample(forLanguage language: String) -> String? {
+    let primary = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+    return SampleText.all.first { sample in
+      sample.language.lowercased().split(separator: "-").first.map(String.init) == primary
+    }?.text
+  }
+}

@@ -1,0 +1,189 @@
+import Glibc
+import Testing
+
+/// The pickers, driven through a pseudo-terminal like a user would.
+@Suite("pickers font pick / color pick through a pty")
+struct PickTests {
+  static let escape = "\u{1B}"
+
+  /// Family names as `fc-list` sorts them (case-insensitively, family[0], deduplicated).
+  static func fcListFamilies() throws -> [String] {
+    let result = try runProgram("/usr/bin/fc-list", ["--format", "%{family[0]}\n"])
+    var seen = Set<String>()
+    return result.output.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+      .sorted { $0.lowercased() < $1.lowercased() }
+  }
+
+  @Test("typing a family's name and Enter prints it on stdout; the terminal is restored")
+  func typeAndEnter() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"],
+      steps: [.wait("Filter:"), .send("DejaVu Sans Mono"), .wait("Mono"), .send("\r")],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 0)
+    #expect(run.stdout == "DejaVu Sans Mono\n")
+    #expect(run.modesRestored)
+    #expect(run.drawn.contains("\(Self.escape)[?1049h"))
+    #expect(run.drawn.hasSuffix("\(Self.escape)[?1049l"))
+  }
+
+  @Test("--initial, Down and Enter print the family after it in fc-list's sorted order")
+  func initialAndMove() throws {
+    let families = try Self.fcListFamilies()
+    let index = try #require(families.firstIndex(of: "DejaVu Sans"))
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--initial", "DejaVu Sans"],
+      steps: [.wait("Filter:"), .send("\(Self.escape)[B"), .wait("›"), .send("\r")])
+    #expect(run.status == 0)
+    #expect(run.stdout == families[index + 1] + "\n")
+  }
+
+  @Test("Esc prints nothing, exits 1 and restores the terminal")
+  func escapeCancels() throws {
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"],
+      steps: [
+        .wait("Filter:"), .send("dejavu\(Self.escape)[B"), .wait("dejavu"), .send(Self.escape),
+      ])
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(run.modesRestored)
+  }
+
+  @Test("Ctrl-C prints nothing and exits 1")
+  func controlCCancels() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick"], steps: [.wait("Hex"), .send("\u{03}")])
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(run.modesRestored)
+  }
+
+  @Test("SIGTERM restores the terminal before the program dies of it")
+  func sigtermRestores() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick"], steps: [.wait("Hex"), .run { pid, _ in kill(pid, SIGTERM) }])
+    #expect(run.status == 128 + SIGTERM)
+    #expect(run.stdout.isEmpty)
+    #expect(run.modesRestored)
+    #expect(run.drawn.contains("\(Self.escape)[?1049l"))
+  }
+
+  @Test("a crash restores the terminal before the process dies")
+  func crashRestores() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick"], steps: [.wait("Hex"), .send("!")],
+      environment: ["PICKERS_TEST_CRASH_KEY": "!"])
+    #expect([128 + SIGILL, 128 + SIGTRAP].contains(run.status))
+    #expect(run.stdout.isEmpty)
+    #expect(run.modesRestored)
+    #expect(run.drawn.contains("\(Self.escape)[?1049l"))
+  }
+
+  @Test("resizing the terminal redraws the whole screen at the new size")
+  func resizeRedraws() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick"],
+      steps: [
+        .wait("Hex"),
+        .run { _, master in
+          var window = winsize(ws_row: 20, ws_col: 70, ws_xpixel: 0, ws_ypixel: 0)
+          _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+        },
+        .waitRaw("\(Self.escape)[2J"), .send("\r"),
+      ])
+    #expect(run.status == 0)
+    // The footer of the redrawn screen is on row 20, the new last row.
+    #expect(run.drawn.contains("\(Self.escape)[20;1H"))
+    var replay = ScreenReplay(width: 70, height: 20)
+    let afterResize = try #require(run.drawn.split(separator: "\(Self.escape)[2J").last)
+    replay.apply(String(afterResize))
+    #expect(replay.lines[19].hasPrefix("↑↓ slider"))
+  }
+
+  @Test("two large hue steps from red print #ff8000, hsl(30 100% 50%) in CSS Color 4's table")
+  func colorPick() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick", "--initial", "#ff0000", "--space", "hsl"],
+      steps: [
+        .wait("Hex"), .send("\(Self.escape)[1;2C\(Self.escape)[1;2C"), .wait("#ff8000"),
+        .send("\r"),
+      ])
+    #expect(run.status == 0)
+    #expect(run.stdout == "#ff8000\n")
+    #expect(run.modesRestored)
+  }
+
+  @Test("--format css and --opacity print the translucent CSS color")
+  func colorPickCSS() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick", "--initial", "#0000ff", "--opacity", "--format", "css"],
+      steps: [
+        .wait("Hex"), .send("\(Self.escape)[B\(Self.escape)[B\(Self.escape)[B50"), .wait("50▏"),
+        .send("\r"),
+      ])
+    #expect(run.status == 0)
+    #expect(run.stdout == "rgb(0 0 255 / 50%)\n")
+  }
+
+  @Test("a rating given in the picker is saved and listed by font favorites")
+  func ratingPersists() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--initial", "Liberation Serif"],
+      steps: [.wait("Filter:"), .send("4"), .wait("★★★★"), .send(Self.escape)],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 1)
+    let listed = try runPickers(
+      ["font", "favorites", "--min-stars", "4"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(listed.status == 0)
+    #expect(listed.output == "Liberation Serif\n")
+    let json = try runPickers(
+      ["font", "favorites", "--json"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(json.output.contains("\"family\" : \"Liberation Serif\""))
+    let none = try runPickers(
+      ["font", "favorites", "--min-stars", "5"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(none.output.isEmpty)
+  }
+
+  @Test("a corrupt favorites file is reported and moved aside, not lost")
+  func corruptFavorites() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    _ = try runProgram("/bin/mkdir", ["-p", home + "/pickers"])
+    let path = home + "/pickers/favorites.json"
+    _ = try runProgram("/bin/sh", ["-c", "printf 'not json' > '\(path)'"])
+    let result = try runPickers(["font", "favorites"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(result.status == 0)
+    #expect(result.stderr.hasPrefix("pickers: warning: favorites file '\(path)' is not valid"))
+    let entries = directoryEntries(home + "/pickers")
+    #expect(entries.count == 1 && entries[0].hasPrefix("favorites.json.corrupt-"))
+    let kept = try runProgram("/bin/cat", [home + "/pickers/" + entries[0]])
+    #expect(kept.output == "not json")
+  }
+
+  @Test("with no terminal the pickers fail at once with a clear message")
+  func noTerminal() throws {
+    for arguments in [["font", "pick"], ["color", "pick"]] {
+      // setsid without -c: a new session with no controlling terminal, stdin a file.
+      let result = try runProgram("/usr/bin/setsid", [pickersBinary] + arguments, timeout: 20)
+      #expect(result.status == 1)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.hasPrefix("pickers: no terminal to draw on"))
+    }
+  }
+
+  @Test("bad option values are usage errors")
+  func usageErrors() throws {
+    let space = try runPickers(["color", "pick", "--space", "cmyk"])
+    #expect(space.status == 2)
+    let initial = try runPickers(["color", "pick", "--initial", "not-a-color"])
+    #expect(initial.status == 2)
+    #expect(initial.stderr.contains("'not-a-color'"))
+    let stars = try runPickers(["font", "favorites", "--min-stars", "9"])
+    #expect(stars.status == 2)
+  }
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Convert 1,000,000 sRGB colors to Oklch: colour-science (numpy batch) and coloraide vs
+pickers-bench, on the same float64 inputs.
+
+    pip install colour-science numpy coloraide   # benchmark tooling only
+    swift build -c release --product pickers-bench
+    python3 bench/color_convert.py [--rounds 3]
+
+Prints one JSON object with each rate and pickers' speed-up over each anchor.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import color_inputs  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_bench(bench, environment):
+    """Runs `pickers-bench --json color` and returns its results by name."""
+    env = dict(os.environ, **environment)
+    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
+                            text=True, env=env).stdout
+    return {entry["name"]: entry for entry in json.loads(output)}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--coloraide-count", type=int, default=20_000)
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build/release/pickers-bench"))
+    options = parser.parse_args()
+    path, triples = color_inputs.write_triples(count=options.count)
+
+    warnings.filterwarnings("ignore")
+    import colour
+    import numpy
+
+    def colour_batch(rgb):
+        xyz = colour.sRGB_to_XYZ(rgb)
+        return colour.Oklab_to_Oklch(colour.XYZ_to_Oklab(xyz))
+
+    best = float("inf")
+    for _ in range(options.rounds):
+        start = time.perf_counter()
+        lch = colour_batch(triples)
+        best = min(best, time.perf_counter() - start)
+    result = {
+        "job": "convert sRGB to Oklch",
+        "count": len(triples),
+        "colour-science": {"version": colour.__version__, "numpy": numpy.__version__,
+                           "seconds": best, "perSecond": len(triples) / best,
+                           "first": [float(v) for v in lch[0]]},
+    }
+
+    from coloraide import Color
+    import coloraide
+    subset = triples[: options.coloraide_count]
+    start = time.perf_counter()
+    for r, g, b in subset:
+        Color("srgb", [r, g, b]).convert("oklch")
+    seconds = time.perf_counter() - start
+    result["coloraide"] = {"version": coloraide.__version__, "count": len(subset),
+                           "seconds": seconds, "perSecond": len(subset) / seconds}
+
+    if os.path.exists(options.bench):
+        pickers = run_bench(options.bench, {"PICKERS_BENCH_COLOR_TRIPLES": path})
+        result["pickers"] = {key: value["value"] for key, value in pickers.items()
+                             if key.startswith("color.convert")}
+        rate = pickers["color.convert.srgb-oklch.buffer"]["value"]
+        result["speedupOverColourScience"] = rate / result["colour-science"]["perSecond"]
+        result["speedupOverColoraide"] = rate / result["coloraide"]["perSecond"]
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
