@@ -91,13 +91,14 @@ public final class FontCatalog: Sendable {
     }
   }
 
-  /// The variables fontconfig reads while loading or matching: a change to any of them
-  /// makes cached answers invalid.
+  /// The variables that name files or folders (a relative value depends on the working folder).
   private static let pathNames: Set = [
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
     "XDG_DATA_HOME", "XDG_CACHE_HOME",
   ]
 
+  /// The variables fontconfig reads while loading or matching: a change to any of them
+  /// makes cached answers invalid.
   private static let environmentNames = [
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
     "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
