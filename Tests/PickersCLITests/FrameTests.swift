@@ -225,4 +225,3 @@ struct GeneratedDocumentsTests {
     #expect(plain.contains(".starts with a dot"))
   }
 }
-
