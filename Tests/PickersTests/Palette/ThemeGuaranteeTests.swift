@@ -63,7 +63,7 @@ struct ThemeGuaranteeTests {
     }
   }
 
-  @Test("the accent keeps the input's OKLCH hue (within 3 degrees) unless the input is near gray")
+  @Test("the accent keeps the input's OKLCH hue (within 1.5 degrees) unless the input is near gray")
   func accentHue() throws {
     for (name, accent) in Self.accents {
       let input = accent.converted(to: .oklch).channels
@@ -73,7 +73,7 @@ struct ThemeGuaranteeTests {
         let hue = try #require(output.c2, "\(name) \(colors.scheme) accent lost its hue")
         var difference = abs(hue - inputHue).truncatingRemainder(dividingBy: 360)
         difference = min(difference, 360 - difference)
-        #expect(difference <= 3, "\(name) \(colors.scheme) hue \(inputHue) became \(hue)")
+        #expect(difference <= 1.5, "\(name) \(colors.scheme) hue \(inputHue) became \(hue)")
       }
     }
   }

@@ -116,10 +116,13 @@ struct ThemeCommand: Command {
     theme.uiFont = ui.family
     theme.monoFont = mono.family
     let text = try theme.exported(as: format)
-    if let preview {
+    // Everything that can fail on the input is done before the first byte is written.
+    var pictureBytes: [UInt8]?
+    if preview != nil {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
-      try picture.writePNG(to: preview)
+      pictureBytes = try picture.pngData()
     }
     try PaletteOutput.write(text, to: output, context: context)
+    if let preview, let pictureBytes { try writeAtomically(pictureBytes, to: preview) }
   }
 }
