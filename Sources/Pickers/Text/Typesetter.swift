@@ -63,6 +63,27 @@ public final class Typesetter {
     try face(FaceKey(font: font, variation: .none, size: 16)).variationAxes()
   }
 
+  /// The characters of `text` that a font face has no glyph for (controls and default-ignorable
+  /// characters aside), in order, without repeats.
+  ///
+  ///     try typesetter.missingCharacters(in: "Hi 世界", font: dejaVuSans)  // ["世", "界"]
+  public func missingCharacters(in text: String, font: FontFile) throws(TextError)
+    -> [Unicode.Scalar]
+  {
+    let face = try face(FaceKey(font: font, variation: .none, size: 16))
+    var seen: Set<UInt32> = []
+    var missing: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars
+    where scalar.value > 0x20 && !FontFallback.isIgnorable(scalar.value)
+      && scalar.properties.generalCategory != .control
+    {
+      if seen.insert(scalar.value).inserted && !face.covers(scalar.value) {
+        missing.append(scalar)
+      }
+    }
+    return missing
+  }
+
   /// A sample sentence that suits the font's scripts (see ``SampleText``).
   public func sample(for font: FontFile) throws(TextError) -> SampleText.Sample {
     let face = try face(FaceKey(font: font, variation: .none, size: 16))

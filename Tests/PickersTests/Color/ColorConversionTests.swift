@@ -145,7 +145,7 @@ struct ColorConversionTests {
   @Test("the buffer API gives the same values as converted(to:)")
   func bufferAPIMatches() {
     var input: [Double] = []
-    for index in 0..<300 {
+    for index in 0..<301 {  // odd, so the two-lane batch loop has a tail
       input += [Double(index % 7) / 6, Double(index % 11) / 10, Double(index % 256) / 255 + 0.0001]
     }
     var output = [Double](repeating: 0, count: input.count)
@@ -161,7 +161,8 @@ struct ColorConversionTests {
         for channel in 0..<3 {
           let value = output[index + channel]
           if let wanted = expected[channel] {
-            #expect(abs(value - wanted) < 1e-12)
+            // Hues of nearly gray colors amplify last-digit differences of the fused matrix.
+            #expect(abs(value - wanted) < (channel == target.hueIndex ? 1e-9 : 1e-12))
           } else {
             #expect(value.isNaN)
           }
