@@ -35,6 +35,19 @@ struct ThemeCommandTests {
     #expect(entries.isEmpty, "\(entries)")
   }
 
+  @Test("an unwritable -o leaves no preview behind")
+  func unwritableOutput() throws {
+    let (result, entries) = try Self.runInFolder { folder in
+      [
+        "--accent", "red", "--format", "kitty", "-o", folder + "/missing/theme.conf", "--preview",
+        folder + "/preview.png",
+      ]
+    }
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("missing"), "\(result.stderr)")
+    #expect(entries.isEmpty)
+  }
+
   @Test("a file that is not a PNG is refused, exit 1, nothing written")
   func notAPNG() throws {
     let (result, entries) = try Self.runInFolder { folder in

@@ -251,8 +251,9 @@ struct PaletteSimulate: Command {
     name: "simulate",
     abstract: "How colors look with protanopia, deuteranopia or tritanopia (Machado 2009).",
     discussion: """
-      Warns when two of the colors, distinct with normal vision, become hard to tell apart \
-      (deltaE OK below 0.05). COLOR - reads colors from standard input, one a line.
+      Warns when the deficiency makes two of the colors hard to tell apart (deltaE OK below \
+      0.05 and at most half their normal difference). COLOR - reads colors from standard input, \
+      one a line: pickers palette accents --format hex | pickers palette simulate -
       """,
     arguments: [
       .positional("COLOR", help: "CSS colors or system accent names.", repeating: true),

@@ -104,7 +104,18 @@ struct ThemeCommand: Command {
     }
     var theme: Theme
     if let accent {
-      theme = Theme(accent: try PaletteOutput.color(accent), schemes: schemes, source: accent)
+      // `system-blue` (no variant named) means Apple's light value in the light scheme and its
+      // dark value in the dark one, as the system itself does.
+      var darkAccent: Color?
+      let lowered = accent.lowercased()
+      if let system = SystemAccent.named(accent), !lowered.hasSuffix("-dark"),
+        !lowered.hasSuffix("-light")
+      {
+        darkAccent = Color.system(system.accent, scheme: .dark)
+      }
+      theme = Theme(
+        accent: try PaletteOutput.color(accent), darkAccent: darkAccent, schemes: schemes,
+        source: accent)
     } else {
       let path = image ?? ""
       theme = try Theme(image: try RGBAImage(pngFile: path), path: path, schemes: schemes)
@@ -116,10 +127,13 @@ struct ThemeCommand: Command {
     theme.uiFont = ui.family
     theme.monoFont = mono.family
     let text = try theme.exported(as: format)
-    if let preview {
+    // Everything that can fail on the input is done before the first byte is written.
+    var pictureBytes: [UInt8]?
+    if preview != nil {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
-      try picture.writePNG(to: preview)
+      pictureBytes = try picture.pngData()
     }
     try PaletteOutput.write(text, to: output, context: context)
+    if let preview, let pictureBytes { try writeAtomically(pictureBytes, to: preview) }
   }
 }
