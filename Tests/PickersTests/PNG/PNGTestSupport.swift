@@ -115,14 +115,20 @@ enum PNGTestSupport {
     return try RGBAImage(width: width, height: height, bytes: bytes)
   }
 
-  /// The CRC-32 of PNG chunks (ISO 3309), computed bit by bit: independent of zlib's.
-  static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+  /// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320), from its definition with a
+  /// byte table: independent of zlib's.
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    bytes.withUnsafeBufferPointer { buffer in
+      for byte in buffer { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
     }
     return ~crc
+  }
+
+  private static let crcTable: [UInt32] = (0..<256).map { (index: UInt32) in
+    var value = index
+    for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
+    return value
   }
 
   /// One PNG chunk with its length and CRC.
