@@ -2,9 +2,12 @@ import Glibc
 
 /// Writes `bytes` to `path` so that the path holds either its old content or all of `bytes`.
 ///
-/// The bytes go to a new temporary file in the same folder (created with `O_EXCL`), which is
-/// flushed to disk with `fsync` and then renamed over `path`. On any failure the temporary file
-/// is removed and `path` is left as it was. A replaced file keeps its permission bits.
+/// The bytes go to a new temporary file in the same folder, which is flushed to disk with
+/// `fsync` and then renamed over `path`. The temporary file is created without a name
+/// (`O_TMPFILE`) and only linked in at the end, so even a killed process leaves nothing behind;
+/// where the file system cannot do that it is a named file (created with `O_EXCL`). On any
+/// failure the temporary file is removed and `path` is left as it was. A replaced file keeps
+/// its permission bits.
 ///
 ///     try writeAtomically(Array("hello\n".utf8), to: "out/greeting.txt")
 ///
@@ -29,8 +32,12 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteE
 final class AtomicFile {
   /// The path the file will have once committed.
   let path: String
-  /// The temporary path in the same folder, removed unless the file is committed.
-  let temporaryPath: String
+  /// The temporary path in the same folder, removed unless the file is committed; empty while
+  /// the file is an unnamed `O_TMPFILE` file.
+  private(set) var temporaryPath: String
+  /// The folder prefix of ``path`` ("" or ending in "/") and the stem of temporary names.
+  private let folderPrefix: String
+  private let stem: String
   /// The open file descriptor of the temporary file, or -1 once closed.
   private(set) var descriptor: Int32
   private var finished = false
@@ -52,19 +59,31 @@ final class AtomicFile {
       stem.append(character)
     }
     let folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    var attempt = 0
-    while true {
-      let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
-      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if fd >= 0 {
-        temporaryPath = candidate
-        descriptor = fd
-        break
+    self.folderPrefix = folderPrefix
+    self.stem = stem
+    // An unnamed file needs /proc/self/fd to be linked in by `commit`; a SIGKILL before then
+    // leaves nothing on disk. File systems without O_TMPFILE fail here and get a named file.
+    let unnamed =
+      access("/proc/self/fd", X_OK) == 0
+      ? open(folder, Self.openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666) : -1
+    if unnamed >= 0 {
+      temporaryPath = ""
+      descriptor = unnamed
+    } else {
+      var attempt = 0
+      while true {
+        let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
+        let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if fd >= 0 {
+          temporaryPath = candidate
+          descriptor = fd
+          break
+        }
+        let code = errno
+        attempt += 1
+        if code == EEXIST && attempt < 16 { continue }
+        throw Self.creationError(code, path: path, folder: folder)
       }
-      let code = errno
-      attempt += 1
-      if code == EEXIST && attempt < 16 { continue }
-      throw Self.creationError(code, path: path, folder: folder)
     }
     if let mode { _ = fchmod(descriptor, mode) }
   }
@@ -99,6 +118,25 @@ final class AtomicFile {
       discard()
       throw .failed(path: path, operation: "fsync", reason: systemErrorText(code))
     }
+    if temporaryPath.isEmpty {
+      // Give the unnamed file a temporary name in the folder; rename then replaces `path`
+      // atomically (linkat cannot replace an existing file).
+      var attempt = 0
+      while true {
+        let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
+        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW)
+          == 0
+        {
+          temporaryPath = candidate
+          break
+        }
+        let code = errno
+        attempt += 1
+        if code == EEXIST && attempt < 16 { continue }
+        discard()
+        throw .failed(path: path, operation: "linkat", reason: systemErrorText(code))
+      }
+    }
     let closed = close(descriptor)
     let closeError = errno
     descriptor = -1
@@ -126,11 +164,15 @@ final class AtomicFile {
     guard !finished else { return }
     finished = true
     if descriptor >= 0 {
-      _ = close(descriptor)
+      _ = close(descriptor)  // an unnamed temporary file disappears with its descriptor
       descriptor = -1
     }
-    _ = unlink(temporaryPath)
+    if !temporaryPath.isEmpty { _ = unlink(temporaryPath) }
   }
+
+  /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY` in Linux's fcntl.h), a composite macro that
+  /// Swift does not import.
+  private static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// The folder ("." when the path has none) and the last component of `path`.
   static func split(_ path: String) -> (folder: String, name: String) {
