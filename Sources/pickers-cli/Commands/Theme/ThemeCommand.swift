@@ -1,3 +1,4 @@
+import Glibc
 import Pickers
 
 /// Which schemes `pickers theme` builds.
@@ -133,7 +134,20 @@ struct ThemeCommand: Command {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
       pictureBytes = try picture.pngData()
     }
-    try PaletteOutput.write(text, to: output, context: context)
-    if let preview, let pictureBytes { try writeAtomically(pictureBytes, to: preview) }
+    // The picture goes first: its folder may be missing, and then nothing must have been written
+    // (standard output included). If the theme file then fails, a picture this run created is
+    // removed again.
+    guard let preview, let pictureBytes else {
+      try PaletteOutput.write(text, to: output, context: context)
+      return
+    }
+    let previewExisted = access(preview, F_OK) == 0
+    try writeAtomically(pictureBytes, to: preview)
+    do {
+      try PaletteOutput.write(text, to: output, context: context)
+    } catch {
+      if !previewExisted { unlink(preview) }
+      throw error
+    }
   }
 }
