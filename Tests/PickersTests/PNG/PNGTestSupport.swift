@@ -94,21 +94,9 @@ enum PNGTestSupport {
     return nil
   }()
 
-  /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// An image of random bytes, alpha included.
   static func randomImage(width: Int, height: Int, seed: UInt64) throws -> RGBAImage {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let bytes = (0..<width * height * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
     return try RGBAImage(width: width, height: height, bytes: bytes)
   }
