@@ -8,6 +8,10 @@ import Glibc
 /// created with `O_EXCL`). On any failure the new file is removed and `path` is left as it
 /// was. A replaced file keeps its permission bits.
 ///
+/// A symbolic link is followed: the file it points to is replaced and the link stays (dotfile
+/// managers keep configuration files as links). A path that is not a regular file, such as
+/// `/dev/null`, `/dev/stdout` or a named pipe, is written to directly, never replaced.
+///
 ///     try writeAtomically(Array("hello\n".utf8), to: "out/greeting.txt")
 ///
 /// - Parameters:
@@ -37,8 +41,10 @@ func writeAtomically(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(Fi
 /// name (`.NAME.RANDOM.tmp`, created with `O_EXCL`) that `deinit` or ``discard()`` removes.
 /// If the owner drops it without committing (an error, a forgotten `finish`), it is discarded.
 final class AtomicFile {
-  /// The path the file will have once committed.
+  /// The path the file will have once committed (a symbolic link's target, resolved).
   let path: String
+  /// Whether `path` is a device, pipe or socket that is written to in place.
+  private let inPlace: Bool
   /// The open file descriptor of the file being written, or -1 once closed.
   private(set) var descriptor: Int32
   /// The temporary name, or `nil` while the file has none (`O_TMPFILE`).
@@ -50,19 +56,33 @@ final class AtomicFile {
   /// Creates an empty file in the folder of `path`, without a name if the system allows.
   ///
   /// - Parameters:
-  ///   - path: The path the file gets on commit.
+  ///   - requestedPath: The path the file gets on commit; a symbolic link is followed.
   ///   - allowUnnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
   /// - Throws: ``FileWriteError`` when the folder is missing or unwritable, or `path` is a folder.
-  init(path: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
+  init(path requestedPath: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
+    let path = Self.followingLinks(requestedPath)
     self.path = path
     let (folder, name) = Self.split(path)
     var status = stat()
     var mode: mode_t?
-    if name.isEmpty { throw .isDirectory(path: path) }
+    if name.isEmpty { throw .isDirectory(path: requestedPath) }
     if stat(path, &status) == 0 {
-      if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-      if status.st_mode & S_IFMT == S_IFREG { mode = status.st_mode & 0o7777 }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: throw .isDirectory(path: requestedPath)
+      case S_IFREG: mode = status.st_mode & 0o7777
+      default:
+        // A device or pipe: renaming over it would replace it with a plain file.
+        inPlace = true
+        stem = name
+        folderPrefix = ""
+        descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        if descriptor < 0 {
+          throw .failed(path: path, operation: "open", reason: systemErrorText(errno))
+        }
+        return
+      }
     }
+    inPlace = false
     // Names are limited to 255 bytes: keep the temporary name well below that.
     var stem = ""
     for character in name where stem.utf8.count + character.utf8.count <= 100 {
@@ -131,6 +151,12 @@ final class AtomicFile {
   /// old or the new file, never a mix.
   func commit() throws(FileWriteError) {
     precondition(!finished, "commit after commit or discard")
+    if inPlace {
+      finished = true
+      _ = close(descriptor)
+      descriptor = -1
+      return
+    }
     if fsync(descriptor) != 0 {
       let code = errno
       discard()
@@ -192,6 +218,26 @@ final class AtomicFile {
       descriptor = -1
     }
     if let temporaryPath { _ = unlink(temporaryPath) }
+  }
+
+  /// `path` with symbolic links followed to the file they name (which may not exist yet).
+  ///
+  /// At most 40 links are followed, as the kernel does; a loop leaves the path as given, and
+  /// creating the file then fails with the system's own error.
+  static func followingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : split(current).folder + "/" + target
+    }
+    return path
   }
 
   /// The folder ("." when the path has none) and the last component of `path`.
