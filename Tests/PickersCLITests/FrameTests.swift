@@ -133,6 +133,15 @@ struct FrameBinaryTests {
     #expect(try runPickers(["man", "--color=never"]).status == 0)
   }
 
+  @Test("-o /dev/stdout and -o - write the file to standard output, a pipe here")
+  func outputToStandardOutput() throws {
+    for target in ["/dev/stdout", "-"] {
+      let result = try runPickers(["color", "swatch", "red", "--size", "4x4", "-o", target])
+      #expect(result.status == 0, "\(target): \(result.stderr)")
+      #expect(Array(result.stdout.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+  }
+
   @Test("a closed pipe ends the command quietly")
   func closedPipe() throws {
     let result = try runProgram(

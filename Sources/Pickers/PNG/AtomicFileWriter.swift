@@ -225,6 +225,17 @@ final class AtomicFile {
   /// At most 40 links are followed, as the kernel does; a loop leaves the path as given, and
   /// creating the file then fails with the system's own error.
   static func followingLinks(_ path: String) -> String {
+    var existing = stat()
+    if stat(path, &existing) == 0 {
+      // Devices and pipes are opened by the name given (`/dev/stdout` is a link to a
+      // `/proc` entry that names no real file); a regular file is replaced at its real path.
+      guard existing.st_mode & S_IFMT == S_IFREG, let resolved = realpath(path, nil) else {
+        return path
+      }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    // A dangling link: follow it by hand to the file it would create.
     var current = path
     for _ in 0..<40 {
       var status = stat()
