@@ -41,3 +41,27 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Reliability: 1,000 font lists and specimens in one process must not grow memory (run by
+// ReliabilityMemoryTests and scripts/memcheck).
+package.targets.append(
+  .executableTarget(
+    name: "pickers-memory-loop", dependencies: ["Pickers"], path: "Fuzz/MemoryLoop"))
+
+// libFuzzer targets (Fuzz/, scripts/fuzz), only with PICKERS_FUZZ=1: their entry point is
+// LLVMFuzzerTestOneInput, which links only under `--sanitize fuzzer`. fuzz-arguments compiles the
+// CLI's own sources through a symbolic link (Fuzz/Targets/fuzz-arguments/cli), with its `@main`
+// renamed so that libFuzzer's `main` runs.
+if Context.environment["PICKERS_FUZZ"] == "1" {
+  package.targets += [
+    .executableTarget(
+      name: "fuzz-arguments", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-arguments",
+      swiftSettings: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "pickers_cli_main"]),
+      ]),
+    .executableTarget(
+      name: "fuzz-font-pattern", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-font-pattern"),
+    .executableTarget(name: "fuzz-png", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-png"),
+  ]
+}

@@ -48,6 +48,23 @@ cpng_reader *cpng_reader_create(const uint8_t *data, size_t count) {
   return reader;
 }
 
+// Whether every chunk's declared length fits in the data. libpng 1.6.39 allocates the length a
+// text chunk declares before reading it (a 44-byte file declaring 2 GiB made it malloc 2 GiB;
+// found by fuzzing), so lengths past the end of the data are rejected before libpng sees them.
+static int chunks_fit(const uint8_t *data, size_t count) {
+  size_t offset = 8;
+  while (count - offset >= 8) {
+    size_t length = (size_t)data[offset] << 24 | (size_t)data[offset + 1] << 16 |
+                    (size_t)data[offset + 2] << 8 | data[offset + 3];
+    if (length > count - offset - 8) return 0;
+    if (memcmp(data + offset + 4, "IEND", 4) == 0) return 1;  // what follows is not read
+    offset += 8 + length;
+    if (count - offset < 4) return 0;  // the chunk's CRC
+    offset += 4;
+  }
+  return 1;
+}
+
 int cpng_reader_read_header(cpng_reader *reader, uint32_t *width, uint32_t *height) {
   if (reader->failed) return -1;
   if (setjmp(png_jmpbuf(reader->png))) {
@@ -56,6 +73,7 @@ int cpng_reader_read_header(cpng_reader *reader, uint32_t *width, uint32_t *heig
   }
   if (reader->count < 8 || png_sig_cmp(reader->data, 0, 8) != 0)
     png_error(reader->png, "not a PNG file");
+  if (!chunks_fit(reader->data, reader->count)) png_error(reader->png, "the data ends too early");
   png_set_read_fn(reader->png, reader, on_read);
   png_read_info(reader->png, reader->info);
   *width = png_get_image_width(reader->png, reader->info);

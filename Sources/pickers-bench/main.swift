@@ -7,6 +7,7 @@ import Glibc
 let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = [
   ("color", ColorBenchmarks.run),
   ("png", PNGBenchmarks.run),
+  ("palette", PaletteBenchmarks.run),
   ("text", TextBenchmarks.run),
 ]
 

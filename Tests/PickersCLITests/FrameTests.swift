@@ -133,6 +133,15 @@ struct FrameBinaryTests {
     #expect(try runPickers(["man", "--color=never"]).status == 0)
   }
 
+  @Test("-o /dev/stdout and -o - write the file to standard output, a pipe here")
+  func outputToStandardOutput() throws {
+    for target in ["/dev/stdout", "-"] {
+      let result = try runPickers(["color", "swatch", "red", "--size", "4x4", "-o", target])
+      #expect(result.status == 0, "\(target): \(result.stderr)")
+      #expect(Array(result.stdout.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+  }
+
   @Test("a closed pipe ends the command quietly")
   func closedPipe() throws {
     let result = try runProgram(
@@ -205,5 +214,23 @@ struct GeneratedDocumentsTests {
     let groff = try runProgram("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", path])
     #expect(groff.status == 0)
     #expect(groff.stderr.isEmpty, "\(groff.stderr)")
+  }
+
+  @Test("roff escaping survives groff: non-ASCII, hyphens, backslashes and leading dots")
+  func roffEscaping() throws {
+    let text = "日本語 — é-x \\ back\n.starts with a dot"
+    let directory = try makeTemporaryDirectory()
+    defer { removeTree(directory) }
+    let path = directory + "/escape.1"
+    let file = fopen(path, "w")
+    fputs(".TH X 1\n.SH NAME\n" + ManPage.escape(text) + "\n", file)
+    fclose(file)
+    let groff = try runProgram(
+      "/usr/bin/groff", ["-man", "-Tutf8", "-ww", path], environment: ["LC_ALL": "C"])
+    #expect(groff.stderr.isEmpty, "\(groff.stderr)")
+    // groff draws bold and may hyphenate; compare the words after removing overstrikes.
+    let plain = groff.output.replacing(/.\x08/, with: "")
+    #expect(plain.contains("日本語 — é-x \\ back"))
+    #expect(plain.contains(".starts with a dot"))
   }
 }

@@ -53,6 +53,15 @@ struct PreviewCommandTests {
     let unknown = try runPickers(["font", "preview", "DejaVu Snas", "-o", folder.path + "/u.png"])
     #expect(unknown.status == 1)
     #expect(unknown.stderr.contains("DejaVu Sans"))
+    let missing = try runPickers([
+      "font", "preview", "/no/such/font.ttf", "-o", folder.path + "/n.png",
+    ])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("/no/such/font.ttf"))
+    // A file that is not a font is reported by FreeType's refusal, naming the file.
+    let notFont = try runPickers(["font", "preview", testFontsConf, "-o", folder.path + "/c.png"])
+    #expect(notFont.status == 1)
+    #expect(notFont.stderr.contains("cannot read font face 0 of"))
     #expect(folder.files() == ["m.png"])
   }
 

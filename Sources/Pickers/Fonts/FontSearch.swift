@@ -77,7 +77,11 @@ public struct FontSearch: Sendable {
     let target = fold(name)
     let allowed = max(2, target.count / 3)
     let close = names.compactMap { candidate -> (String, Int)? in
-      let distance = editDistance(target, fold(candidate))
+      let folded = fold(candidate)
+      // The distance is at least the difference in length: skip the table for names that
+      // cannot qualify (a 100,000-character name took minutes; found by the bad-input table).
+      guard abs(folded.count - target.count) <= allowed else { return nil }
+      let distance = editDistance(target, folded)
       return distance <= allowed ? (candidate, distance) : nil
     }
     return close.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)

@@ -2,9 +2,15 @@ import Glibc
 
 /// Writes `bytes` to `path` so that the path holds either its old content or all of `bytes`.
 ///
-/// The bytes go to a new temporary file in the same folder (created with `O_EXCL`), which is
-/// flushed to disk with `fsync` and then renamed over `path`. On any failure the temporary file
-/// is removed and `path` is left as it was. A replaced file keeps its permission bits.
+/// The bytes go to a new file in the same folder, which is flushed to disk with `fsync` and
+/// then given the name `path` (linked, or renamed over an existing file). The new file has no
+/// name while it is written (`O_TMPFILE`; where that is unsupported, a hidden temporary name
+/// created with `O_EXCL`). On any failure the new file is removed and `path` is left as it
+/// was. A replaced file keeps its permission bits.
+///
+/// A symbolic link is followed: the file it points to is replaced and the link stays (dotfile
+/// managers keep configuration files as links). A path that is not a regular file, such as
+/// `/dev/null`, `/dev/stdout` or a named pipe, is written to directly, never replaced.
 ///
 ///     try writeAtomically(Array("hello\n".utf8), to: "out/greeting.txt")
 ///
@@ -14,7 +20,12 @@ import Glibc
 /// - Throws: ``FileWriteError`` naming the reason: a missing or unwritable folder, a path that
 ///   is a folder, or the system's text for a failed write, sync or rename.
 public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-  let file = try AtomicFile(path: path)
+  try writeAtomically(bytes, to: path, unnamed: true)
+}
+
+/// ``writeAtomically(_:to:)`` with the choice of an unnamed file (`O_TMPFILE`) or a named one.
+func writeAtomically(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(FileWriteError) {
+  let file = try AtomicFile(path: path, unnamed: unnamed)
   // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
   try bytes.withUnsafeBytes { buffer in
     Result { () throws(FileWriteError) in try file.write(buffer) }
@@ -22,51 +33,93 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteE
   try file.commit()
 }
 
-/// A file being written under a temporary name, which becomes `path` on ``commit()``.
+/// A file being written without a name, which becomes `path` on ``commit()``.
 ///
-/// If the owner drops it without committing (an error, a forgotten `finish`), `deinit`
-/// removes the temporary file, so nothing half-written is ever left under either name.
+/// On Linux the file is created with `O_TMPFILE`: it has no name in the folder until
+/// `commit()` links it in, so a process killed in the middle of writing (even by SIGKILL)
+/// leaves nothing behind. Where `O_TMPFILE` is not supported the file gets a hidden temporary
+/// name (`.NAME.RANDOM.tmp`, created with `O_EXCL`) that `deinit` or ``discard()`` removes.
+/// If the owner drops it without committing (an error, a forgotten `finish`), it is discarded.
 final class AtomicFile {
-  /// The path the file will have once committed.
+  /// The path the file will have once committed (a symbolic link's target, resolved).
   let path: String
-  /// The temporary path in the same folder, removed unless the file is committed.
-  let temporaryPath: String
-  /// The open file descriptor of the temporary file, or -1 once closed.
+  /// Whether `path` is a device, pipe or socket that is written to in place.
+  private let inPlace: Bool
+  /// The open file descriptor of the file being written, or -1 once closed.
   private(set) var descriptor: Int32
+  /// The temporary name, or `nil` while the file has none (`O_TMPFILE`).
+  private var temporaryPath: String?
+  private let folderPrefix: String
+  private let stem: String
   private var finished = false
 
-  /// Creates an empty temporary file in the folder of `path`.
-  init(path: String) throws(FileWriteError) {
+  /// Creates an empty file in the folder of `path`, without a name if the system allows.
+  ///
+  /// - Parameters:
+  ///   - requestedPath: The path the file gets on commit; a symbolic link is followed.
+  ///   - allowUnnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
+  /// - Throws: ``FileWriteError`` when the folder is missing or unwritable, or `path` is a folder.
+  init(path requestedPath: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
+    let path = Self.followingLinks(requestedPath)
     self.path = path
     let (folder, name) = Self.split(path)
     var status = stat()
     var mode: mode_t?
-    if name.isEmpty { throw .isDirectory(path: path) }
+    if name.isEmpty { throw .isDirectory(path: requestedPath) }
     if stat(path, &status) == 0 {
-      if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-      if status.st_mode & S_IFMT == S_IFREG { mode = status.st_mode & 0o7777 }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: throw .isDirectory(path: requestedPath)
+      case S_IFREG: mode = status.st_mode & 0o7777
+      default:
+        // A device or pipe: renaming over it would replace it with a plain file.
+        inPlace = true
+        stem = name
+        folderPrefix = ""
+        descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        if descriptor < 0 {
+          throw .failed(path: path, operation: "open", reason: systemErrorText(errno))
+        }
+        return
+      }
     }
+    inPlace = false
     // Names are limited to 255 bytes: keep the temporary name well below that.
     var stem = ""
     for character in name where stem.utf8.count + character.utf8.count <= 100 {
       stem.append(character)
     }
-    let folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    self.stem = stem
+    folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    // Glibc defines O_TMPFILE only for _GNU_SOURCE; __O_TMPFILE is the same value.
+    let unnamed = allowUnnamed ? open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o666) : -1
+    let unnamedError = allowUnnamed ? errno : EOPNOTSUPP
+    if unnamed >= 0 && access("/proc/self/fd", X_OK) == 0 {
+      descriptor = unnamed
+    } else if unnamed >= 0 || [EOPNOTSUPP, EISDIR, EINVAL].contains(unnamedError) {
+      if unnamed >= 0 { _ = close(unnamed) }  // no /proc to link it by: use a name instead
+      descriptor = -1
+      (descriptor, temporaryPath) = try Self.createNamed(
+        prefix: folderPrefix, stem: stem, path: path, folder: folder)
+    } else {
+      throw Self.creationError(unnamedError, path: path, folder: folder)
+    }
+    if let mode { _ = fchmod(descriptor, mode) }
+  }
+
+  /// Creates a new file with a random hidden name, retrying if the name is taken.
+  private static func createNamed(prefix: String, stem: String, path: String, folder: String)
+    throws(FileWriteError) -> (Int32, String)
+  {
     var attempt = 0
     while true {
-      let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
+      let candidate = prefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
       let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if fd >= 0 {
-        temporaryPath = candidate
-        descriptor = fd
-        break
-      }
+      if fd >= 0 { return (fd, candidate) }
       let code = errno
       attempt += 1
       if code == EEXIST && attempt < 16 { continue }
-      throw Self.creationError(code, path: path, folder: folder)
+      throw creationError(code, path: path, folder: folder)
     }
-    if let mode { _ = fchmod(descriptor, mode) }
   }
 
   deinit {
@@ -91,29 +144,64 @@ final class AtomicFile {
     }
   }
 
-  /// Flushes the file to disk and renames it to ``path``, replacing any file there.
+  /// Flushes the file to disk and gives it the name ``path``, replacing any file there.
+  ///
+  /// An unnamed file is linked straight to `path` when nothing is there; otherwise it is
+  /// linked to a temporary name and renamed over the old file, so readers see either the
+  /// old or the new file, never a mix.
   func commit() throws(FileWriteError) {
     precondition(!finished, "commit after commit or discard")
+    if inPlace {
+      finished = true
+      _ = close(descriptor)
+      descriptor = -1
+      return
+    }
     if fsync(descriptor) != 0 {
       let code = errno
       discard()
       throw .failed(path: path, operation: "fsync", reason: systemErrorText(code))
     }
-    let closed = close(descriptor)
-    let closeError = errno
-    descriptor = -1
-    if closed != 0 && closeError != EINTR {
-      discard()
-      throw .failed(path: path, operation: "close", reason: systemErrorText(closeError))
+    if temporaryPath == nil {
+      let source = "/proc/self/fd/\(descriptor)"
+      if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 {
+        finishCommit()
+        return
+      }
+      var code = errno
+      var attempt = 0
+      while code == EEXIST && attempt < 16 {
+        let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
+        if linkat(AT_FDCWD, source, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+          temporaryPath = candidate
+          break
+        }
+        code = errno
+        attempt += 1
+      }
+      if temporaryPath == nil {
+        discard()
+        if code == EISDIR { throw .isDirectory(path: path) }
+        throw .failed(path: path, operation: "link", reason: systemErrorText(code))
+      }
     }
+    guard let temporaryPath else { return }
     if rename(temporaryPath, path) != 0 {
       let code = errno
       discard()
       if code == EISDIR { throw .isDirectory(path: path) }
       throw .failed(path: path, operation: "rename", reason: systemErrorText(code))
     }
+    finishCommit()
+  }
+
+  /// Closes the file and syncs the folder, so the new name itself survives a crash.
+  private func finishCommit() {
     finished = true
-    // Make the rename itself durable; a failure here no longer affects the file's content.
+    temporaryPath = nil
+    let closed = close(descriptor)
+    descriptor = -1
+    _ = closed  // the data is already synced; a late close error cannot lose it
     let folder = open(Self.split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)
@@ -121,7 +209,7 @@ final class AtomicFile {
     }
   }
 
-  /// Closes and removes the temporary file; ``path`` is left untouched.
+  /// Closes and removes the file being written; ``path`` is left untouched.
   func discard() {
     guard !finished else { return }
     finished = true
@@ -129,7 +217,38 @@ final class AtomicFile {
       _ = close(descriptor)
       descriptor = -1
     }
-    _ = unlink(temporaryPath)
+    if let temporaryPath { _ = unlink(temporaryPath) }
+  }
+
+  /// `path` with symbolic links followed to the file they name (which may not exist yet).
+  ///
+  /// At most 40 links are followed, as the kernel does; a loop leaves the path as given, and
+  /// creating the file then fails with the system's own error.
+  static func followingLinks(_ path: String) -> String {
+    var existing = stat()
+    if stat(path, &existing) == 0 {
+      // Devices and pipes are opened by the name given (`/dev/stdout` is a link to a
+      // `/proc` entry that names no real file); a regular file is replaced at its real path.
+      guard existing.st_mode & S_IFMT == S_IFREG, let resolved = realpath(path, nil) else {
+        return path
+      }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    // A dangling link: follow it by hand to the file it would create.
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count > 0 else { return current }
+      let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = target.hasPrefix("/") ? target : split(current).folder + "/" + target
+    }
+    return path
   }
 
   /// The folder ("." when the path has none) and the last component of `path`.

@@ -49,7 +49,9 @@ extension FontCatalog {
     throws(FontError) -> ResolvedFont
   {
     let name = familyOrPattern
-    if name.contains("/"), access(name, R_OK) == 0 {
+    if name.contains("/") {
+      // A path, never a family name (family names have no slashes).
+      guard access(name, R_OK) == 0 else { throw .unreadableFont(path: name) }
       var resolved = ResolvedFont(file: FontFile(path: name), family: "")
       if let weight { resolved.variation = FontVariation(weight: Double(weight.rawValue)) }
       return resolved

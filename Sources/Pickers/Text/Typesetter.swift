@@ -261,10 +261,12 @@ public final class Typesetter {
           textRange: item.range, glyphs: glyphs))
     }
     let visual = TextItemizer.visualOrder(runs, levels: items.map(\.level))
+    // The paragraph level is the lowest level (UAX #9: every level is at least it).
+    let rightToLeft = (analysis.levels.min() ?? 0) % 2 == 1
     // Trailing spaces at a wrapped line's end do not count towards its width.
     let width = visual.reduce(0) { $0 + $1.width }
     return TextLine(
       runs: visual, width: width, ascent: ascent, descent: descent,
-      lineHeight: max(lineHeight, ascent + descent))
+      lineHeight: max(lineHeight, ascent + descent), isRightToLeft: rightToLeft)
   }
 }

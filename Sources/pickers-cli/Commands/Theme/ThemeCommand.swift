@@ -1,3 +1,4 @@
+import Glibc
 import Pickers
 
 /// Which schemes `pickers theme` builds.
@@ -19,7 +20,8 @@ struct ThemeCommand: Command {
       (defaults: the sans-serif and monospace matches). --format list names the formats.
       """,
     arguments: [
-      .option("--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
+      .option(
+        "--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
       .option(
         "--from-image", value: "FILE", help: "Take the accent from a PNG's dominant colors.",
         completion: .file),
@@ -103,21 +105,49 @@ struct ThemeCommand: Command {
     }
     var theme: Theme
     if let accent {
-      theme = Theme(accent: try PaletteOutput.color(accent), schemes: schemes, source: accent)
+      // `system-blue` (no variant named) means Apple's light value in the light scheme and its
+      // dark value in the dark one, as the system itself does.
+      var darkAccent: Color?
+      let lowered = accent.lowercased()
+      if let system = SystemAccent.named(accent), !lowered.hasSuffix("-dark"),
+        !lowered.hasSuffix("-light")
+      {
+        darkAccent = Color.system(system.accent, scheme: .dark)
+      }
+      theme = Theme(
+        accent: try PaletteOutput.color(accent), darkAccent: darkAccent, schemes: schemes,
+        source: accent)
     } else {
       let path = image ?? ""
       theme = try Theme(image: try RGBAImage(pngFile: path), path: path, schemes: schemes)
     }
     let catalog = try FontCatalog()
     let ui = try ThemeFonts.resolve(font, generic: "sans-serif", catalog: catalog, context: context)
-    let mono = try ThemeFonts.resolve(monoFont, generic: "monospace", catalog: catalog, context: context)
+    let mono = try ThemeFonts.resolve(
+      monoFont, generic: "monospace", catalog: catalog, context: context)
     theme.uiFont = ui.family
     theme.monoFont = mono.family
     let text = try theme.exported(as: format)
-    if let preview {
+    // Everything that can fail on the input is done before the first byte is written.
+    var pictureBytes: [UInt8]?
+    if preview != nil {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
-      try picture.writePNG(to: preview)
+      pictureBytes = try picture.pngData()
     }
-    try PaletteOutput.write(text, to: output, context: context)
+    // The picture goes first: its folder may be missing, and then nothing must have been written
+    // (standard output included). If the theme file then fails, a picture this run created is
+    // removed again.
+    guard let preview, let pictureBytes else {
+      try PaletteOutput.write(text, to: output, context: context)
+      return
+    }
+    let previewExisted = access(preview, F_OK) == 0
+    try writeAtomically(pictureBytes, to: preview)
+    do {
+      try PaletteOutput.write(text, to: output, context: context)
+    } catch {
+      if !previewExisted { unlink(preview) }
+      throw error
+    }
   }
 }

@@ -1,0 +1,59 @@
+// pickers-memory-loop: lists the font families and renders a specimen row of one family (each
+// family in turn) ITERATIONS times (default 1,000) in one process, re-creating the font
+// catalog every 100 iterations, and fails when the resident set grew by more than LIMIT_MB
+// (default 20) between iteration 100 and the last. A leak of one FcPattern, FcFontSet, FT_Face,
+// hb_buffer or png struct per iteration shows up as steady growth.
+//
+//   pickers-memory-loop [ITERATIONS] [LIMIT_MB]     (FONTCONFIG_FILE picks the fonts)
+import Glibc
+import Pickers
+
+/// The resident set size in bytes, from /proc/self/statm (second field, in pages).
+func residentBytes() -> Int {
+  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+  defer { fclose(file) }
+  var resident = 0
+  var line = [CChar](repeating: 0, count: 256)
+  guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
+  let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    .split(separator: " ")
+  if fields.count > 1 {
+    resident = Int(fields[1]) ?? 0
+  }
+  return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+let arguments = CommandLine.arguments
+let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
+let limit = (arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20) * 1_048_576
+let configFile = getenv("FONTCONFIG_FILE").map { String(cString: $0) }
+
+var catalog = try FontCatalog(configFile: configFile, cache: .disabled)
+let families = try catalog.availableFontFamilies
+guard !families.isEmpty else { fatalError("no font families") }
+var baseline = 0
+var checksum = 0
+for iteration in 1...iterations {
+  if iteration % 100 == 0 {
+    catalog = try FontCatalog(configFile: configFile, cache: .disabled)
+  }
+  let listed = try catalog.families(matching: FontFilter())
+  precondition(listed.count == families.count, "the family list changed")
+  let family = families[iteration % families.count]
+  let font = try catalog.resolveFont(family)
+  var options = SpecimenOptions(labelFont: try catalog.labelFont())
+  options.width = 600
+  options.concurrency = 1
+  let row = SpecimenRow(label: family, style: TextStyle(font: font.file, size: 24))
+  try await Specimen.render([row], options: options) { band in
+    checksum &+= band.bytes.count
+  }
+  if iteration == min(100, iterations) { baseline = residentBytes() }
+}
+let final = residentBytes()
+let growth = final - baseline
+print(
+  "iterations \(iterations), families \(families.count), RSS at 100: \(baseline / 1024) KiB, "
+    + "at \(iterations): \(final / 1024) KiB, growth \(growth / 1024) KiB (limit \(limit / 1024) KiB)"
+)
+exit(growth <= limit && checksum > 0 ? 0 : 1)

@@ -1,0 +1,28 @@
+// libFuzzer target: the fontconfig pattern front end (`FontCatalog.match(pattern:)` and
+// `sortedMatches(pattern:)`) over the test font configuration.
+//
+// Any byte string, valid UTF-8 or not, must end in a face or a `FontError`; never a crash.
+import Glibc
+import Pickers
+
+/// The catalog over `Tests/Fixtures/fonts.conf` (or `$FONTCONFIG_FILE`), without the disk cache
+/// so every input reaches fontconfig.
+private let catalog: FontCatalog? = {
+  let configFile =
+    getenv("FONTCONFIG_FILE").map { String(cString: $0) }
+    ?? {
+      var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+      parts.removeLast(4)  // Fuzz/Targets/fuzz-font-pattern/FuzzFontPattern.swift
+      return parts.joined(separator: "/") + "/Tests/Fixtures/fonts.conf"
+    }()
+  return try? FontCatalog(configFile: configFile, cache: .disabled)
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFontPattern(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  guard let catalog else { fatalError("the test font configuration did not load") }
+  let pattern = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  _ = try? catalog.match(pattern: pattern)
+  if size % 7 == 0 { _ = try? catalog.sortedMatches(pattern: pattern) }
+  return 0
+}
