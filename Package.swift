@@ -34,6 +34,8 @@ let package = Package(
       dependencies: ["Pickers"],
       path: "Sources/pickers-bench"
     ),
+    // Shaping and rasterising throughput of the text pipeline (bench/render_bench/main.swift).
+    .executableTarget(name: "render-bench", dependencies: ["Pickers"], path: "bench/render_bench"),
     .testTarget(name: "PickersTests", dependencies: ["Pickers"]),
     .testTarget(name: "PickersCLITests", dependencies: ["pickers-cli"]),
   ],

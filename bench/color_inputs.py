@@ -46,15 +46,20 @@ def write_strings(path=None, count=100_000):
     return path, strings
 
 
-def srgb_triples(count=1_000_000, seed=8):
-    """`count` sRGB colors as an (count, 3) float64 array, channels uniform in 0...1."""
+def srgb_triples(count=1_000_000, seed=8, eight_bit=False):
+    """`count` sRGB colors as an (count, 3) float64 array: channels uniform in 0...1, or
+    8-bit values k/255 when `eight_bit`."""
     import numpy
-    return numpy.random.default_rng(seed).random((count, 3))
+    rng = numpy.random.default_rng(seed)
+    if eight_bit:
+        return rng.integers(0, 256, (count, 3)).astype("float64") / 255
+    return rng.random((count, 3))
 
 
-def write_triples(path=None, count=1_000_000):
+def write_triples(path=None, count=1_000_000, eight_bit=False):
     os.makedirs(OUT, exist_ok=True)
-    path = path or os.path.join(OUT, "srgb-triples.f64")
-    triples = srgb_triples(count)
+    name = "srgb8-triples.f64" if eight_bit else "srgb-triples.f64"
+    path = path or os.path.join(OUT, name)
+    triples = srgb_triples(count, eight_bit=eight_bit)
     triples.astype("<f8").tofile(path)
     return path, triples

@@ -32,7 +32,8 @@ done
 
 if [[ -z ${PICKERS:-} ]]; then
   swift build -c release --static-swift-stdlib --product pickers >&2
-  PICKERS=$root/.build/release/pickers
+  strip -o "$out/pickers" "$root/.build/release/pickers"
+  PICKERS=$out/pickers
 fi
 export FONTCONFIG_FILE=${FONTCONFIG_FILE:-$root/Tests/Fixtures/fonts.conf}
 export XDG_CACHE_HOME=$out/xdg-cache
@@ -70,14 +71,18 @@ for i in "${!names[@]}"; do
   done
 done
 
+# Instructions executed (stable on a busy machine). A leading `env VAR=value` is applied to
+# valgrind itself, so the count is the program's, not env's. valgrind cannot read the debug
+# info of a static Swift binary: strip a copy first (bench does this for its own build).
 callgrind() {
-  if command -v valgrind >/dev/null; then
-    # shellcheck disable=SC2086
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null $1 2>&1 >/dev/null |
-      sed -n 's/.*refs: *//p' | tr -d ,
-  else
-    echo 0
+  command -v valgrind >/dev/null || { echo 0; return; }
+  local -a words=($1) prefix=()
+  if [[ ${words[0]} == env ]]; then
+    words=("${words[@]:1}")
+    while [[ ${words[0]} == *=* ]]; do prefix+=("${words[0]}"); words=("${words[@]:1}"); done
   fi
+  env "${prefix[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "${words[@]}" \
+    2>&1 >/dev/null | sed -n 's/.*refs: *//p' | tr -d ,
 }
 : >"$out/fonts-instructions.tsv"
 for i in "${!names[@]}"; do

@@ -85,7 +85,8 @@ cpng_writer *cpng_writer_create(int fd) {
 }
 
 int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int level,
-                      int strategy, int filters, const cpng_text *texts, int text_count) {
+                      int memory_level, int strategy, int filters, const cpng_text *texts,
+                      int text_count) {
   if (writer->failed) return -1;
   png_textp chunks = calloc(text_count > 0 ? (size_t)text_count : 1, sizeof *chunks);
   if (chunks == NULL) {
@@ -113,6 +114,7 @@ int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int 
   }
   if (text_count > 0) png_set_text(writer->png, writer->info, chunks, text_count);
   png_set_compression_level(writer->png, level);
+  png_set_compression_mem_level(writer->png, memory_level);
   png_set_compression_strategy(writer->png, strategy);
   png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters);
   png_set_compression_buffer_size(writer->png, 65536);

@@ -5,6 +5,8 @@ import Glibc
 // Each area adds one line to `suites`, pointing at a function in its own file.
 let suites: [(name: String, run: @Sendable (_ quick: Bool) throws -> [BenchmarkResult])] = [
   ("color", ColorBenchmarks.run),
+  ("png", PNGBenchmarks.run),
+  ("palette", PaletteBenchmarks.run),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

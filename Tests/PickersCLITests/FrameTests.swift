@@ -193,7 +193,7 @@ struct GeneratedDocumentsTests {
     #expect(result.status == 0)
     #expect(result.output.hasPrefix(".TH PICKERS 1"))
     for node in CommandNode.all(under: PickersCommand.self) where node.spec.subcommands.isEmpty {
-      let heading = ".SS " + node.path.joined(separator: " ")
+      let heading = ".SS " + ManPage.escape(node.path.joined(separator: " "))
       #expect(result.output.contains(heading), "\(heading)")
     }
     let directory = try makeTemporaryDirectory()
@@ -205,5 +205,23 @@ struct GeneratedDocumentsTests {
     let groff = try runProgram("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", path])
     #expect(groff.status == 0)
     #expect(groff.stderr.isEmpty, "\(groff.stderr)")
+  }
+
+  @Test("roff escaping survives groff: non-ASCII, hyphens, backslashes and leading dots")
+  func roffEscaping() throws {
+    let text = "日本語 — é-x \\ back\n.starts with a dot"
+    let directory = try makeTemporaryDirectory()
+    defer { removeTree(directory) }
+    let path = directory + "/escape.1"
+    let file = fopen(path, "w")
+    fputs(".TH X 1\n.SH NAME\n" + ManPage.escape(text) + "\n", file)
+    fclose(file)
+    let groff = try runProgram(
+      "/usr/bin/groff", ["-man", "-Tutf8", "-ww", path], environment: ["LC_ALL": "C"])
+    #expect(groff.stderr.isEmpty, "\(groff.stderr)")
+    // groff draws bold and may hyphenate; compare the words after removing overstrikes.
+    let plain = groff.output.replacing(/.\x08/, with: "")
+    #expect(plain.contains("日本語 — é-x \\ back"))
+    #expect(plain.contains(".starts with a dot"))
   }
 }

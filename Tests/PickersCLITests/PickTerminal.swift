@@ -41,9 +41,12 @@ struct PseudoTerminalRun {
   }
 
   /// Runs `pickers arguments` on a fresh 100x30 pty through `steps`; killed after `timeout`.
+  ///
+  /// With `controllingTerminal` false the child gets a new session without one, so
+  /// `/dev/tty` fails and only standard input (the pty) is a terminal.
   static func run(
     _ arguments: [String], steps: [Step], environment: [String: String] = [:],
-    timeout: Double = 30
+    controllingTerminal: Bool = true, timeout: Double = 30
   ) throws -> PseudoTerminalRun {
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -87,7 +90,8 @@ struct PseudoTerminalRun {
     posix_spawn_file_actions_adddup2(&actions, slave, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, slave, 2)
-    let argv = (["/usr/bin/setsid", "-c", pickersBinary] + arguments).map { strdup($0) } + [nil]
+    let setsid = controllingTerminal ? ["/usr/bin/setsid", "-c"] : ["/usr/bin/setsid"]
+    let argv = (setsid + [pickersBinary] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }

@@ -40,6 +40,55 @@ struct PickTests {
     #expect(run.stdout == families[index + 1] + "\n")
   }
 
+  @Test("without a controlling terminal, a terminal on standard input is used instead")
+  func standardInputTerminal() throws {
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"],
+      steps: [.wait("Filter:"), .send("DejaVu Serif"), .wait("Serif"), .send("\r")],
+      controllingTerminal: false)
+    #expect(run.status == 0)
+    #expect(run.stdout == "DejaVu Serif\n")
+    #expect(run.modesRestored)
+  }
+
+  @Test("a terminal answering the kitty query gets a kitty preview; --preview-png keeps it")
+  func kittyPreviewDetected() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let png = home + "/preview.png"
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans", "--preview-png", png],
+      steps: [
+        // Answer as kitty does: the graphics reply, then Primary Device Attributes.
+        .waitRaw("\(Self.escape)_Gi=31"), .send("\(Self.escape)_Gi=31;OK\(Self.escape)\\"),
+        .send("\(Self.escape)[?62;22c"), .waitRaw("\(Self.escape)_Ga=T,f=32"), .send("\r"),
+      ],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 0)
+    #expect(run.stdout == "DejaVu Sans\n")
+    #expect(run.drawn.contains("\(Self.escape)_Ga=d,d=I,i=4242,q=2\(Self.escape)\\"))
+    // The PNG kept is a real picture: ImageMagick reads it and finds dark ink on white.
+    let stats = try runProgram(
+      "/usr/bin/convert",
+      [png, "-colorspace", "gray", "-format", "%w %h %[fx:minima] %[fx:maxima]", "info:"])
+    let fields = stats.output.split(separator: " ").compactMap { Double($0) }
+    try #require(fields.count == 4, "\(stats.output) \(stats.stderr)")
+    #expect(fields[0] > 100 && fields[1] > 10)
+    #expect(fields[2] < 0.2 && fields[3] > 0.9)
+  }
+
+  @Test("a terminal reporting sixel in its Device Attributes gets a sixel preview")
+  func sixelPreviewDetected() throws {
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans"],
+      steps: [
+        .waitRaw("\(Self.escape)[c"), .send("\(Self.escape)[?62;4;22c"),
+        .waitRaw("\(Self.escape)P0;1;0q"), .send("\u{03}"),
+      ])
+    #expect(run.status == 1)
+    #expect(run.modesRestored)
+  }
+
   @Test("Esc prints nothing, exits 1 and restores the terminal")
   func escapeCancels() throws {
     let run = try PseudoTerminalRun.run(
@@ -106,7 +155,7 @@ struct PickTests {
   @Test("two large hue steps from red print #ff8000, hsl(30 100% 50%) in CSS Color 4's table")
   func colorPick() throws {
     let run = try PseudoTerminalRun.run(
-      ["color", "pick", "--initial", "#ff0000", "--space", "hsl"],
+      ["color", "pick", "--initial", "red", "--space", "hsl"],
       steps: [
         .wait("Hex"), .send("\(Self.escape)[1;2C\(Self.escape)[1;2C"), .wait("#ff8000"),
         .send("\r"),
@@ -114,6 +163,17 @@ struct PickTests {
     #expect(run.status == 0)
     #expect(run.stdout == "#ff8000\n")
     #expect(run.modesRestored)
+  }
+
+  @Test("--initial takes any CSS color; --format json prints hex, CSS and components")
+  func colorPickJSON() throws {
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick", "--initial", "rebeccapurple", "--format", "json"],
+      steps: [.wait("Hex"), .send("\r")])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("\"hex\" : \"#663399\""))
+    #expect(run.stdout.contains("\"css\" : \"rgb(102 51 153)\""))
+    #expect(run.stdout.contains("\"space\" : \"rgb\""))
   }
 
   @Test("--format css and --opacity print the translucent CSS color")
@@ -125,10 +185,10 @@ struct PickTests {
         .send("\r"),
       ])
     #expect(run.status == 0)
-    #expect(run.stdout == "rgb(0 0 255 / 50%)\n")
+    #expect(run.stdout == "rgb(0 0 255 / 0.5)\n")
   }
 
-  @Test("a rating given in the picker is saved and listed by font favorites")
+  @Test("a rating given in the picker is saved and listed by font list --favorites")
   func ratingPersists() throws {
     let home = try makeTemporaryDirectory()
     defer { removeTree(home) }
@@ -138,14 +198,12 @@ struct PickTests {
       environment: ["XDG_CONFIG_HOME": home])
     #expect(run.status == 1)
     let listed = try runPickers(
-      ["font", "favorites", "--min-stars", "4"], environment: ["XDG_CONFIG_HOME": home])
+      ["font", "list", "--favorites", "--min-stars", "4"], environment: ["XDG_CONFIG_HOME": home])
     #expect(listed.status == 0)
     #expect(listed.output == "Liberation Serif\n")
-    let json = try runPickers(
-      ["font", "favorites", "--json"], environment: ["XDG_CONFIG_HOME": home])
-    #expect(json.output.contains("\"family\" : \"Liberation Serif\""))
     let none = try runPickers(
-      ["font", "favorites", "--min-stars", "5"], environment: ["XDG_CONFIG_HOME": home])
+      ["font", "list", "--favorites", "--min-stars", "5"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(none.status == 0)
     #expect(none.output.isEmpty)
   }
 
@@ -156,7 +214,8 @@ struct PickTests {
     _ = try runProgram("/bin/mkdir", ["-p", home + "/pickers"])
     let path = home + "/pickers/favorites.json"
     _ = try runProgram("/bin/sh", ["-c", "printf 'not json' > '\(path)'"])
-    let result = try runPickers(["font", "favorites"], environment: ["XDG_CONFIG_HOME": home])
+    let result = try runPickers(
+      ["font", "list", "--favorites"], environment: ["XDG_CONFIG_HOME": home])
     #expect(result.status == 0)
     #expect(result.stderr.hasPrefix("pickers: warning: favorites file '\(path)' is not valid"))
     let entries = directoryEntries(home + "/pickers")
@@ -183,7 +242,10 @@ struct PickTests {
     let initial = try runPickers(["color", "pick", "--initial", "not-a-color"])
     #expect(initial.status == 2)
     #expect(initial.stderr.contains("'not-a-color'"))
-    let stars = try runPickers(["font", "favorites", "--min-stars", "9"])
+    let stars = try runPickers(["font", "list", "--favorites", "--min-stars", "9"])
     #expect(stars.status == 2)
+    let alone = try runPickers(["font", "list", "--min-stars", "3"])
+    #expect(alone.status == 2)
+    #expect(alone.stderr.hasPrefix("pickers: --min-stars needs --favorites"))
   }
 }

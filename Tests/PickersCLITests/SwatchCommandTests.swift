@@ -116,7 +116,35 @@ struct SwatchCommandTests {
     let folder = try RenderOutputFolder()
     let result = try runPickers(["color", "swatch", "#12", "-o", folder.path + "/x.png"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("'#12'"))
+    #expect(result.stderr.contains("#12"))
+    #expect(folder.files().isEmpty)
+  }
+}
+
+@Suite("pickers color swatch with CSS colors")
+struct SwatchCSSCommandTests {
+  @Test("CSS Color 4 syntax is accepted and converted to 8-bit sRGB")
+  func cssColors() throws {
+    let folder = try RenderOutputFolder()
+    let path = folder.path + "/css.png"
+    let result = try runPickers([
+      "color", "swatch", "rebeccapurple", "rgb(255 0 0 / 50%)", "--size", "2x2", "-o", path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try RGBAImage(pngFile: path)
+    // CSS Color 4: rebeccapurple is #663399; 50% alpha is 127.5, stored as 128.
+    #expect(image[0, 0] == RGBA8(red: 0x66, green: 0x33, blue: 0x99))
+    #expect(image[2, 0] == RGBA8(red: 255, green: 0, blue: 0, alpha: 128))
+  }
+
+  @Test("a bad line of standard input is reported by number and no file is written")
+  func badLine() throws {
+    let folder = try RenderOutputFolder()
+    let result = try runPickers(
+      ["color", "swatch", "-", "-o", folder.path + "/x.png"],
+      stdin: Array("red\nnot-a-color\n".utf8))
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("line 2"))
     #expect(folder.files().isEmpty)
   }
 }

@@ -35,6 +35,19 @@ struct ThemeCommandTests {
     #expect(entries.isEmpty, "\(entries)")
   }
 
+  @Test("an unwritable -o leaves no preview behind")
+  func unwritableOutput() throws {
+    let (result, entries) = try Self.runInFolder { folder in
+      [
+        "--accent", "red", "--format", "kitty", "-o", folder + "/missing/theme.conf", "--preview",
+        folder + "/preview.png",
+      ]
+    }
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("missing"), "\(result.stderr)")
+    #expect(entries.isEmpty)
+  }
+
   @Test("a file that is not a PNG is refused, exit 1, nothing written")
   func notAPNG() throws {
     let (result, entries) = try Self.runInFolder { folder in
@@ -86,7 +99,8 @@ struct ThemeCommandTests {
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }
     // Mostly dark gray, a third saturated orange: the orange is the accent.
-    var image = try RGBAImage(width: 60, height: 60, filledWith: RGBA8(red: 40, green: 40, blue: 40))
+    var image = try RGBAImage(
+      width: 60, height: 60, filledWith: RGBA8(red: 40, green: 40, blue: 40))
     image.fill(x: 0, y: 0, width: 60, height: 20, with: RGBA8(red: 255, green: 120, blue: 0))
     let path = folder + "/wall.png"
     try image.writePNG(to: path)
@@ -123,10 +137,11 @@ struct ThemeCommandTests {
     }
     func pixelHex(_ x: Int, _ y: Int) -> String {
       let p = image[x, y]
-      return "#" + [p.red, p.green, p.blue].map {
-        let s = String($0, radix: 16)
-        return s.count == 1 ? "0" + s : s
-      }.joined()
+      return "#"
+        + [p.red, p.green, p.blue].map {
+          let s = String($0, radix: 16)
+          return s.count == 1 ? "0" + s : s
+        }.joined()
     }
     // Right edge of the panel body: background; the button's middle: accent.
     #expect(pixelHex(950, 410) == (try hex("light", "background")))

@@ -158,7 +158,8 @@ struct ThemeGoldenTests {
       ("system-blue-dark.shell", ["background", "on_accent", "color15", "font_mono"]),
       ("system-blue-dark.pywal-sh", ["background", "foreground", "cursor", "color0", "color15"]),
     ] {
-      let script = ". \"$1\"; " + variables.map { "printf '%s\\n' \"$\($0)\"" }.joined(separator: "; ")
+      let script =
+        ". \"$1\"; " + variables.map { "printf '%s\\n' \"$\($0)\"" }.joined(separator: "; ")
       let result = try runProgram("/bin/sh", ["-c", script, "sh", Self.folder + "/" + file])
       #expect(result.status == 0, "\(result.stderr)")
       let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -177,7 +178,9 @@ struct ThemeGoldenTests {
     for line in try lines("system-blue-dark.kitty") where !line.hasPrefix("#") {
       #expect(line.wholeMatch(of: /[a-z_0-9]+ (#[0-9a-f]{6}|[^#].*)/) != nil, "\(line)")
     }
-    let kittyKeys = try lines("system-blue-dark.kitty").compactMap { $0.split(separator: " ").first }
+    let kittyKeys = try lines("system-blue-dark.kitty").compactMap {
+      $0.split(separator: " ").first
+    }
     for index in 0..<16 { #expect(kittyKeys.contains("color\(index)")) }
     for line in try lines("system-blue-dark.xresources") where !line.hasPrefix("!") {
       #expect(line.wholeMatch(of: /\*\.[A-Za-z0-9]+: .+/) != nil, "\(line)")

@@ -32,8 +32,10 @@ typedef struct cpng_text {
 // or, when `fd` is negative, collects it in memory (see cpng_writer_bytes). NULL: out of memory.
 cpng_writer *cpng_writer_create(int fd);
 // Writes the signature and the header chunks of a `width` x `height` RGBA 8-bit image.
+// `level` (0-9), `memory_level` (1-9) and `strategy` are zlib's; `filters` is CPNG_FILTER_* bits.
 int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int level,
-                      int strategy, int filters, const cpng_text *texts, int text_count);
+                      int memory_level, int strategy, int filters, const cpng_text *texts,
+                      int text_count);
 // Writes `row_count` rows of `width * 4` bytes each, top to bottom.
 int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t row_count);
 // Writes the end of the image; the PNG is then complete.

@@ -3,25 +3,27 @@ import Glibc
 /// Inlined replacements for the libm functions that dominate conversion time.
 ///
 /// Each is accurate to a few units in the last place (measured against glibc over millions of
-/// random inputs: cube root within 6.1e-16 relative, atan2 within 4.5e-16 absolute), far
+/// random inputs: cube root within 1.6e-15 relative, atan2 within 4.5e-16 absolute), far
 /// inside the 1e-9 the round-trip tests demand, and about twice as fast as the library calls.
 enum FastMath {
-  /// The real cube root, sign-matched (cube root of -8 is -2).
+  /// The real cube root, sign-matched (cube root of -8 is -2), without a division.
   ///
-  /// A first guess from the exponent bits (a third of the exponent; the constant is
-  /// (1023 - 1023/3 - 0.0331) * 2^52 >> 32 = 715094163), two Halley steps (cubic convergence:
-  /// 5 -> 15 -> 45 bits) and one Newton step.
+  /// Newton's iteration for the inverse cube root, y <- y (4 - a y^3) / 3, needs no division;
+  /// the first guess comes from the exponent bits (0x553E_F0FF_289D_D796 - bits / 3), about
+  /// 5 correct bits, and four steps give full precision (quadratic convergence). Then
+  /// cbrt(a) = a y^2. Measured against glibc: within 1.6e-15 relative.
   @inline(__always)
   static func cbrt(_ x: Double) -> Double {
     let a = abs(x)
     guard a >= 0x1p-1000 && a <= 0x1p1000 else { return Glibc.cbrt(x) }
-    var t = Double(bitPattern: a.bitPattern / 3 &+ 0x2A9F_7893_0000_0000)
-    var t3 = t * t * t
-    t = t * (t3 + 2 * a) / (2 * t3 + a)
-    t3 = t * t * t
-    t = t * (t3 + 2 * a) / (2 * t3 + a)
-    t -= (t * t * t - a) / (3 * t * t)
-    return x < 0 ? -t : t
+    var y = Double(bitPattern: 0x553E_F0FF_289D_D796 &- a.bitPattern / 3)
+    let third = 1.0 / 3.0
+    y = y * (4 - a * y * y * y) * third
+    y = y * (4 - a * y * y * y) * third
+    y = y * (4 - a * y * y * y) * third
+    y = y * (4 - a * y * y * y) * third
+    let root = a * y * y
+    return x < 0 ? -root : root
   }
 
   /// atan2(y, x) in radians, in -pi...pi; 0 for (0, 0).
@@ -44,18 +46,20 @@ enum FastMath {
       reduce
       ? (numerator - denominator) / (numerator + denominator) : numerator / denominator
     let offset = reduce ? Double.pi / 4 : 0
+    // P(s) = c0 + c1 s + ... + c10 s^10 by Estrin's scheme: independent pairs, so the
+    // multiplications overlap instead of forming one long chain.
     let s = t * t
-    var p = -0.019_183_277_092_322_773
-    p = p * s + 0.039_236_099_494_923_82
-    p = p * s - 0.050_855_654_633_878_56
-    p = p * s + 0.058_581_605_551_584_266
-    p = p * s - 0.066_645_109_972_810_2
-    p = p * s + 0.076_921_829_625_161_92
-    p = p * s - 0.090_909_045_544_907_64
-    p = p * s + 0.111_111_110_140_757_45
-    p = p * s - 0.142_857_142_846_378_04
-    p = p * s + 0.199_999_999_999_951_6
-    p = p * s - 0.333_333_333_333_333_3
+    let s2 = s * s
+    let s4 = s2 * s2
+    let s8 = s4 * s4
+    let p01 = -0.333_333_333_333_333_3 + 0.199_999_999_999_951_6 * s
+    let p23 = -0.142_857_142_846_378_04 + 0.111_111_110_140_757_45 * s
+    let p45 = -0.090_909_045_544_907_64 + 0.076_921_829_625_161_92 * s
+    let p67 = -0.066_645_109_972_810_2 + 0.058_581_605_551_584_266 * s
+    let p89 = -0.050_855_654_633_878_56 + 0.039_236_099_494_923_82 * s
+    let p10 = -0.019_183_277_092_322_773
+    let low = (p01 + p23 * s2) + (p45 + p67 * s2) * s4
+    let p = low + (p89 + p10 * s2) * s8
     var result = offset + (t + t * s * p)
     if swapped { result = .pi / 2 - result }
     if x < 0 { result = .pi - result }

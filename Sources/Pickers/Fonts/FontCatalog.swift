@@ -24,7 +24,8 @@ public final class FontCatalog: Sendable {
   /// The configuration file given to ``init(configFile:cache:)``, or `nil` for the default.
   public let configFile: String?
   private let cacheFolder: String?
-  private let environmentKey: String
+  /// What the cached answers depend on besides files: the configuration and the environment.
+  let environmentKey: String
   private let state: Mutex<State>
 
   private struct State: ~Copyable {
@@ -70,8 +71,16 @@ public final class FontCatalog: Sendable {
         key += configFile
       }
     }
+    var relative = false
     for name in Self.environmentNames {
-      key += "|\(name)=" + ((overrides.map { $0[name] } ?? environment(name)) ?? "")
+      let value = (overrides.map { $0[name] } ?? environment(name)) ?? ""
+      key += "|\(name)=" + value
+      if Self.pathNames.contains(name), !value.isEmpty, !value.hasPrefix("/") { relative = true }
+    }
+    // A relative FONTCONFIG_FILE names another file in another folder.
+    if relative, let folder = getcwd(nil, 0) {
+      key += "|cwd=" + String(cString: folder)
+      free(folder)
     }
     self.environmentKey = key
   }
@@ -81,6 +90,12 @@ public final class FontCatalog: Sendable {
       if let config = state.config { FcConfigDestroy(config) }
     }
   }
+
+  /// The variables that name files or folders (a relative value depends on the working folder).
+  private static let pathNames: Set = [
+    "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME", "XDG_CACHE_HOME",
+  ]
 
   /// The variables fontconfig reads while loading or matching: a change to any of them
   /// makes cached answers invalid.

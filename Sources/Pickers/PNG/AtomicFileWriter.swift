@@ -2,12 +2,11 @@ import Glibc
 
 /// Writes `bytes` to `path` so that the path holds either its old content or all of `bytes`.
 ///
-/// The bytes go to a new temporary file in the same folder, which is flushed to disk with
-/// `fsync` and then renamed over `path`. The temporary file is created without a name
-/// (`O_TMPFILE`) and only linked in at the end, so even a killed process leaves nothing behind;
-/// where the file system cannot do that it is a named file (created with `O_EXCL`). On any
-/// failure the temporary file is removed and `path` is left as it was. A replaced file keeps
-/// its permission bits.
+/// The bytes go to a new file in the same folder, which is flushed to disk with `fsync` and
+/// then given the name `path` (linked, or renamed over an existing file). The new file has no
+/// name while it is written (`O_TMPFILE`; where that is unsupported, a hidden temporary name
+/// created with `O_EXCL`). On any failure the new file is removed and `path` is left as it
+/// was. A replaced file keeps its permission bits.
 ///
 ///     try writeAtomically(Array("hello\n".utf8), to: "out/greeting.txt")
 ///
@@ -17,7 +16,12 @@ import Glibc
 /// - Throws: ``FileWriteError`` naming the reason: a missing or unwritable folder, a path that
 ///   is a folder, or the system's text for a failed write, sync or rename.
 public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-  let file = try AtomicFile(path: path)
+  try writeAtomically(bytes, to: path, unnamed: true)
+}
+
+/// ``writeAtomically(_:to:)`` with the choice of an unnamed file (`O_TMPFILE`) or a named one.
+func writeAtomically(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(FileWriteError) {
+  let file = try AtomicFile(path: path, unnamed: unnamed)
   // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
   try bytes.withUnsafeBytes { buffer in
     Result { () throws(FileWriteError) in try file.write(buffer) }
@@ -25,25 +29,31 @@ public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteE
   try file.commit()
 }
 
-/// A file being written under a temporary name, which becomes `path` on ``commit()``.
+/// A file being written without a name, which becomes `path` on ``commit()``.
 ///
-/// If the owner drops it without committing (an error, a forgotten `finish`), `deinit`
-/// removes the temporary file, so nothing half-written is ever left under either name.
+/// On Linux the file is created with `O_TMPFILE`: it has no name in the folder until
+/// `commit()` links it in, so a process killed in the middle of writing (even by SIGKILL)
+/// leaves nothing behind. Where `O_TMPFILE` is not supported the file gets a hidden temporary
+/// name (`.NAME.RANDOM.tmp`, created with `O_EXCL`) that `deinit` or ``discard()`` removes.
+/// If the owner drops it without committing (an error, a forgotten `finish`), it is discarded.
 final class AtomicFile {
   /// The path the file will have once committed.
   let path: String
-  /// The temporary path in the same folder, removed unless the file is committed; empty while
-  /// the file is an unnamed `O_TMPFILE` file.
-  private(set) var temporaryPath: String
-  /// The folder prefix of ``path`` ("" or ending in "/") and the stem of temporary names.
+  /// The open file descriptor of the file being written, or -1 once closed.
+  private(set) var descriptor: Int32
+  /// The temporary name, or `nil` while the file has none (`O_TMPFILE`).
+  private var temporaryPath: String?
   private let folderPrefix: String
   private let stem: String
-  /// The open file descriptor of the temporary file, or -1 once closed.
-  private(set) var descriptor: Int32
   private var finished = false
 
-  /// Creates an empty temporary file in the folder of `path`.
-  init(path: String) throws(FileWriteError) {
+  /// Creates an empty file in the folder of `path`, without a name if the system allows.
+  ///
+  /// - Parameters:
+  ///   - path: The path the file gets on commit.
+  ///   - allowUnnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
+  /// - Throws: ``FileWriteError`` when the folder is missing or unwritable, or `path` is a folder.
+  init(path: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
     self.path = path
     let (folder, name) = Self.split(path)
     var status = stat()
@@ -58,34 +68,38 @@ final class AtomicFile {
     for character in name where stem.utf8.count + character.utf8.count <= 100 {
       stem.append(character)
     }
-    let folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    self.folderPrefix = folderPrefix
     self.stem = stem
-    // An unnamed file needs /proc/self/fd to be linked in by `commit`; a SIGKILL before then
-    // leaves nothing on disk. File systems without O_TMPFILE fail here and get a named file.
-    let unnamed =
-      access("/proc/self/fd", X_OK) == 0
-      ? open(folder, Self.openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666) : -1
-    if unnamed >= 0 {
-      temporaryPath = ""
+    folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    // Glibc defines O_TMPFILE only for _GNU_SOURCE; __O_TMPFILE is the same value.
+    let unnamed = allowUnnamed ? open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o666) : -1
+    let unnamedError = allowUnnamed ? errno : EOPNOTSUPP
+    if unnamed >= 0 && access("/proc/self/fd", X_OK) == 0 {
       descriptor = unnamed
+    } else if unnamed >= 0 || [EOPNOTSUPP, EISDIR, EINVAL].contains(unnamedError) {
+      if unnamed >= 0 { _ = close(unnamed) }  // no /proc to link it by: use a name instead
+      descriptor = -1
+      (descriptor, temporaryPath) = try Self.createNamed(
+        prefix: folderPrefix, stem: stem, path: path, folder: folder)
     } else {
-      var attempt = 0
-      while true {
-        let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
-        let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        if fd >= 0 {
-          temporaryPath = candidate
-          descriptor = fd
-          break
-        }
-        let code = errno
-        attempt += 1
-        if code == EEXIST && attempt < 16 { continue }
-        throw Self.creationError(code, path: path, folder: folder)
-      }
+      throw Self.creationError(unnamedError, path: path, folder: folder)
     }
     if let mode { _ = fchmod(descriptor, mode) }
+  }
+
+  /// Creates a new file with a random hidden name, retrying if the name is taken.
+  private static func createNamed(prefix: String, stem: String, path: String, folder: String)
+    throws(FileWriteError) -> (Int32, String)
+  {
+    var attempt = 0
+    while true {
+      let candidate = prefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
+      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if fd >= 0 { return (fd, candidate) }
+      let code = errno
+      attempt += 1
+      if code == EEXIST && attempt < 16 { continue }
+      throw creationError(code, path: path, folder: folder)
+    }
   }
 
   deinit {
@@ -110,7 +124,11 @@ final class AtomicFile {
     }
   }
 
-  /// Flushes the file to disk and renames it to ``path``, replacing any file there.
+  /// Flushes the file to disk and gives it the name ``path``, replacing any file there.
+  ///
+  /// An unnamed file is linked straight to `path` when nothing is there; otherwise it is
+  /// linked to a temporary name and renamed over the old file, so readers see either the
+  /// old or the new file, never a mix.
   func commit() throws(FileWriteError) {
     precondition(!finished, "commit after commit or discard")
     if fsync(descriptor) != 0 {
@@ -118,40 +136,46 @@ final class AtomicFile {
       discard()
       throw .failed(path: path, operation: "fsync", reason: systemErrorText(code))
     }
-    if temporaryPath.isEmpty {
-      // Give the unnamed file a temporary name in the folder; rename then replaces `path`
-      // atomically (linkat cannot replace an existing file).
+    if temporaryPath == nil {
+      let source = "/proc/self/fd/\(descriptor)"
+      if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 {
+        finishCommit()
+        return
+      }
+      var code = errno
       var attempt = 0
-      while true {
+      while code == EEXIST && attempt < 16 {
         let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
-        if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW)
-          == 0
-        {
+        if linkat(AT_FDCWD, source, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
           temporaryPath = candidate
           break
         }
-        let code = errno
+        code = errno
         attempt += 1
-        if code == EEXIST && attempt < 16 { continue }
+      }
+      if temporaryPath == nil {
         discard()
-        throw .failed(path: path, operation: "linkat", reason: systemErrorText(code))
+        if code == EISDIR { throw .isDirectory(path: path) }
+        throw .failed(path: path, operation: "link", reason: systemErrorText(code))
       }
     }
-    let closed = close(descriptor)
-    let closeError = errno
-    descriptor = -1
-    if closed != 0 && closeError != EINTR {
-      discard()
-      throw .failed(path: path, operation: "close", reason: systemErrorText(closeError))
-    }
+    guard let temporaryPath else { return }
     if rename(temporaryPath, path) != 0 {
       let code = errno
       discard()
       if code == EISDIR { throw .isDirectory(path: path) }
       throw .failed(path: path, operation: "rename", reason: systemErrorText(code))
     }
+    finishCommit()
+  }
+
+  /// Closes the file and syncs the folder, so the new name itself survives a crash.
+  private func finishCommit() {
     finished = true
-    // Make the rename itself durable; a failure here no longer affects the file's content.
+    temporaryPath = nil
+    let closed = close(descriptor)
+    descriptor = -1
+    _ = closed  // the data is already synced; a late close error cannot lose it
     let folder = open(Self.split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)
@@ -159,20 +183,16 @@ final class AtomicFile {
     }
   }
 
-  /// Closes and removes the temporary file; ``path`` is left untouched.
+  /// Closes and removes the file being written; ``path`` is left untouched.
   func discard() {
     guard !finished else { return }
     finished = true
     if descriptor >= 0 {
-      _ = close(descriptor)  // an unnamed temporary file disappears with its descriptor
+      _ = close(descriptor)
       descriptor = -1
     }
-    if !temporaryPath.isEmpty { _ = unlink(temporaryPath) }
+    if let temporaryPath { _ = unlink(temporaryPath) }
   }
-
-  /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY` in Linux's fcntl.h), a composite macro that
-  /// Swift does not import.
-  private static let openTemporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// The folder ("." when the path has none) and the last component of `path`.
   static func split(_ path: String) -> (folder: String, name: String) {

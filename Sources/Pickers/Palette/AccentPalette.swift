@@ -13,8 +13,10 @@ extension Color {
     system($0, scheme: .light)
   }
 
-  /// A system accent by its name (`system-blue`, `system-blue-light`, `system-blue-dark`), or
-  /// `nil`. The CSS parser calls this after the CSS names, so `blue` stays `#0000ff`.
+  /// A system accent by its name, or `nil`.
+  ///
+  /// Names are `system-blue`, `system-blue-light`, `system-blue-dark`. The CSS parser calls this
+  /// after the CSS names, so `blue` stays `#0000ff`.
   static func systemAccent(named name: String) -> Color? {
     guard let (accent, scheme) = SystemAccent.named(name) else { return nil }
     return system(accent, scheme: scheme)

@@ -31,8 +31,9 @@ extension ColorVisionDeficiency {
   /// half just noticeable differences of 0.02).
   public static let confusionThreshold = 0.05
 
-  /// The pairs of `colors` that are distinct with normal vision but closer than `threshold`
-  /// (deltaE OK) with this deficiency.
+  /// The pairs of `colors` that this deficiency makes hard to tell apart: closer than
+  /// `threshold` (deltaE OK) as simulated, and at most half as far apart as with normal vision
+  /// (so pairs that were already close are not reported as a change).
   public func confusablePairs(
     in colors: [Color], severity: Double = 1, threshold: Double = confusionThreshold
   ) -> [ConfusablePair] {
@@ -42,9 +43,10 @@ extension ColorVisionDeficiency {
       for j in colors.indices where j > i {
         let normal = colors[i].deltaE(to: colors[j], method: .ok)
         let seen = simulated[i].deltaE(to: simulated[j], method: .ok)
-        if normal >= threshold && seen < threshold {
+        if seen < threshold && seen * 2 <= normal {
           pairs.append(
-            ConfusablePair(first: i, second: j, normalDifference: normal, simulatedDifference: seen))
+            ConfusablePair(first: i, second: j, normalDifference: normal, simulatedDifference: seen)
+          )
         }
       }
     }

@@ -8,25 +8,9 @@ enum ContrastSolver {
   static let margin = 0.005
 
   /// The 8-bit sRGB color for OKLCH (`lightness`, `chroma`, `hue`), its chroma lowered as far
-  /// as sRGB needs.
-  ///
-  /// Only chroma is reduced (a bisection on sRGB membership at fixed lightness and hue), so the
-  /// hue stays exact up to the final rounding to 8 bits; CSS gamut mapping's last clipping
-  /// step, which may turn the hue by a few degrees, is not used here.
+  /// as sRGB needs (see ``ChromaFit``), so the hue stays exact up to the rounding to 8 bits.
   static func srgb8(_ lightness: Double, _ chroma: Double, _ hue: Double?) -> Color {
-    let l = min(max(lightness, 0), 1)
-    guard let hue, chroma > 0 else { return Color(Color(.oklch, l, 0, nil).rgba8) }
-    var color = Color(.oklch, l, chroma, hue)
-    if !color.isInGamut(of: .srgb) {
-      var low = 0.0
-      var high = chroma
-      for _ in 0..<18 {
-        let middle = (low + high) / 2
-        if Color(.oklch, l, middle, hue).isInGamut(of: .srgb) { low = middle } else { high = middle }
-      }
-      color = Color(.oklch, l, low, hue)
-    }
-    return Color(color.rgba8)
+    Color(ChromaFit.srgb(.oklch, lightness: lightness, chroma: chroma, hue: hue).rgba8)
   }
 
   /// The lowest contrast of `color` against any of `backgrounds`.

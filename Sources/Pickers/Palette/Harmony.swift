@@ -1,7 +1,7 @@
 /// A color harmony: colors at fixed rotations of OKLCH hue from a base color.
 ///
-/// Lightness and chroma are kept (``monochrome`` varies lightness instead), and every result
-/// is gamut-mapped into sRGB.
+/// Lightness is kept (``monochrome`` varies lightness instead), and chroma where sRGB can hold
+/// it: only chroma is lowered to fit, so the rotated hues are exact.
 ///
 ///     let triad = Harmony.triadic.colors(for: Color.system(.blue))
 public enum Harmony: String, CaseIterable, Sendable, Codable, Hashable {
@@ -44,7 +44,7 @@ public enum Harmony: String, CaseIterable, Sendable, Codable, Hashable {
         let target = min(max(l + offset, 0.05), 0.98)
         let name = offset == 0 ? "base" : (offset > 0 ? "+" : "") + String(Int(offset * 100))
         return PaletteEntry(
-          name: name, color: Color(.oklch, target, c, lch.c2).gamutMapped(to: .srgb))
+          name: name, color: ChromaFit.srgb(.oklch, lightness: target, chroma: c, hue: lch.c2))
       }
     }
     return rotations.map { rotation in
@@ -54,7 +54,8 @@ public enum Harmony: String, CaseIterable, Sendable, Codable, Hashable {
       }
       let name = rotation == 0 ? "base" : (rotation > 0 ? "+" : "") + String(Int(rotation))
       return PaletteEntry(
-        name: name, color: Color(.oklch, l, c, hue).gamutMapped(to: .srgb).opacity(base.alpha))
+        name: name,
+        color: ChromaFit.srgb(.oklch, lightness: l, chroma: c, hue: hue, alpha: base.alpha))
     }
   }
 }

@@ -76,7 +76,9 @@ public struct ImageQuantizer: Hashable, Sendable {
         sums.withUnsafeMutableBufferPointer { sums in
           var offset = 0
           while offset < bytes.count {
-            let (r, g, b, a) = (bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3])
+            let (r, g, b, a) = (
+              bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]
+            )
             offset += 4
             if a < alphaThreshold { continue }
             let bin = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
@@ -91,7 +93,9 @@ public struct ImageQuantizer: Hashable, Sendable {
     var cells = Cells()
     for bin in 0..<binCount where counts[bin] > 0 {
       let n = Double(counts[bin]) * 255
-      cells.srgb += [Double(sums[bin * 3]) / n, Double(sums[bin * 3 + 1]) / n, Double(sums[bin * 3 + 2]) / n]
+      cells.srgb += [
+        Double(sums[bin * 3]) / n, Double(sums[bin * 3 + 1]) / n, Double(sums[bin * 3 + 2]) / n,
+      ]
       cells.weights.append(counts[bin])
     }
     return cells

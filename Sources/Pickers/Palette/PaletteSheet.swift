@@ -14,6 +14,7 @@ public enum PaletteSheet {
   ///   - entries: The colors and their names.
   ///   - labelFont: The font for the labels.
   ///   - renderer: A text renderer to reuse, or `nil` for a new one.
+  /// - Returns: The sheet.
   /// - Throws: ``RenderError`` when there is nothing to draw or the labels cannot be set.
   public static func render(
     _ entries: [PaletteEntry], labelFont: FontFile, renderer: TextRenderer? = nil

@@ -9,8 +9,10 @@ public struct ThemeColors: Hashable, Sendable {
   public var scheme: ColorScheme
   /// The color of every ``ThemeRole``.
   public var roles: [ThemeRole: Color]
-  /// The terminal colors 0-15: black, red, green, yellow, blue, magenta, cyan, white, then the
-  /// bright ones. Each has WCAG contrast of at least 3 on ``ThemeRole/background``.
+  /// The terminal colors 0-15.
+  ///
+  /// Black, red, green, yellow, blue, magenta, cyan, white, then the bright ones. Each has WCAG
+  /// contrast of at least 3 on ``ThemeRole/background``.
   public var terminal: [Color]
   /// The neutral ramp base16 and base24 read: base00-base07 from the background to the strongest
   /// foreground, then base10 and base11 (two steps past the background).
@@ -52,12 +54,14 @@ public struct Theme: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - accent: The accent color; its OKLCH hue is kept.
+  ///   - darkAccent: The accent for the dark scheme when it differs, such as a system color's
+  ///     dark variant; `accent` when `nil`.
   ///   - schemes: Which schemes to build (light is always listed before dark).
   ///   - name: The theme's name; `pickers <source>` when `nil`.
   ///   - source: What the accent was made from; its hex when `nil`.
   public init(
-    accent: Color, schemes: [ColorScheme] = [.light, .dark], name: String? = nil,
-    source: String? = nil
+    accent: Color, darkAccent: Color? = nil, schemes: [ColorScheme] = [.light, .dark],
+    name: String? = nil, source: String? = nil
   ) {
     let source = source ?? accent.hex
     self.name = name ?? "pickers \(source)"
@@ -66,7 +70,10 @@ public struct Theme: Hashable, Sendable {
     self.wallpaper = ""
     self.accent = accent
     let wanted = ColorScheme.allCases.filter { schemes.contains($0) }
-    self.schemes = wanted.map { ThemeBuilder(accent: accent, scheme: $0).build() }
+    self.schemes = wanted.map { scheme in
+      let seed = scheme == .dark ? darkAccent ?? accent : accent
+      return ThemeBuilder(accent: seed, scheme: scheme).build()
+    }
   }
 
   /// The colors of `scheme`, when the theme has it.

@@ -47,8 +47,7 @@ public enum ThemePreview {
     let monoFont: FontFile
     var canvas: Canvas
 
-    mutating func rect(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ color: Color, radius: Double = 0)
-    {
+    mutating func rect(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ color: Color, radius: Double = 0) {
       let pixel = color.rgba8
       canvas.fillRoundedRect(x: x, y: y, width: w, height: h, radius: radius) { _, _ in pixel }
     }
@@ -117,7 +116,9 @@ public enum ThemePreview {
       let termW = x + w - 16 - termX
       rect(termX, termY, termW, h - termY - 16, c[.background], radius: 6)
       rect(termX, termY, termW, 1, c[.border])
-      try text("$ pickers theme --format kitty", termX + 12, termY + 22, c[.foreground], size: 13, mono: true)
+      try text(
+        "$ pickers theme --format kitty", termX + 12, termY + 22, c[.foreground], size: 13,
+        mono: true)
       let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
       for (index, name) in names.enumerated() {
         let column = termX + 12 + (index % 4) * ((termW - 24) / 4)

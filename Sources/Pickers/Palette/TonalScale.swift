@@ -3,8 +3,8 @@
 /// ``steps(of:steps:)`` gives Tailwind-style steps (50 lightest ... 950 darkest) in OKLCH:
 /// the input sits at the step whose lightness is nearest to its own and is kept exactly; the
 /// lighter steps are spaced evenly between it and ``lightest``, the darker ones between it and
-/// ``darkest``. Chroma and hue are kept, and each color is gamut-mapped into sRGB (CSS Color 4),
-/// which lowers chroma where sRGB cannot hold it. ``tones(of:tones:)`` gives Material-style tones
+/// ``darkest``. Hue is kept, and chroma too where sRGB can hold it (only chroma is lowered to fit, so
+/// lightness and hue stay exact). ``tones(of:tones:)`` gives Material-style tones
 /// 0 (black) ... 100 (white): CIE lightness L* equal to the tone, hue and chroma kept in CIE LCH.
 ///
 ///     let blues = TonalScale.steps(of: Color.system(.blue))
@@ -44,10 +44,10 @@ public enum TonalScale {
         value = color.gamutMapped(to: .srgb)
       } else if step < anchor {
         let t = Double(step) / Double(anchor)
-        value = Color(.oklch, lightest + (l - lightest) * t, c, h).gamutMapped(to: .srgb)
+        value = ChromaFit.srgb(.oklch, lightness: lightest + (l - lightest) * t, chroma: c, hue: h)
       } else {
         let t = Double(step - anchor) / Double(1000 - anchor)
-        value = Color(.oklch, l + (darkest - l) * t, c, h).gamutMapped(to: .srgb)
+        value = ChromaFit.srgb(.oklch, lightness: l + (darkest - l) * t, chroma: c, hue: h)
       }
       return PaletteEntry(name: String(step), color: value.opacity(color.alpha))
     }
@@ -62,7 +62,7 @@ public enum TonalScale {
       switch tone {
       case ...0: value = .black
       case 100...: value = .white
-      default: value = Color(.lch, t, lch.c1 ?? 0, lch.c2).gamutMapped(to: .srgb)
+      default: value = ChromaFit.srgb(.lch, lightness: t, chroma: lch.c1 ?? 0, hue: lch.c2)
       }
       return PaletteEntry(name: String(tone), color: value)
     }

@@ -151,23 +151,60 @@ public struct Canvas: Sendable {
   }
 
   /// Draws a coverage mask (one byte per pixel) of `color` with its top-left at (`x`, `y`).
+  ///
+  /// The same arithmetic as ``blend(x:y:color:coverage:)``, with the color's linear values and
+  /// the tables looked up once per mask rather than once per pixel.
   mutating func drawMask(
     _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
   ) {
     let canvasWidth = width
-    let canvasHeight = height
-    bytes.withUnsafeMutableBufferPointer { buffer in
-      for row in 0..<maskHeight {
-        let destinationRow = y + row
-        guard destinationRow >= 0, destinationRow < canvasHeight else { continue }
-        for column in 0..<maskWidth {
-          let destinationColumn = x + column
-          guard destinationColumn >= 0, destinationColumn < canvasWidth else { continue }
-          let value = mask[row * maskWidth + column]
-          guard value > 0 else { continue }
-          Canvas.blend(
-            buffer, (destinationRow * canvasWidth + destinationColumn) * 4, color,
-            Float(value) / 255)
+    let x0 = max(0, -x)
+    let x1 = min(maskWidth, width - x)
+    let y0 = max(0, -y)
+    let y1 = min(maskHeight, height - y)
+    guard x0 < x1, y0 < y1, color.alpha > 0 else { return }
+    Gamma.toLinear.withUnsafeBufferPointer { linear in
+      Gamma.toSRGB.withUnsafeBufferPointer { encode in
+        mask.withUnsafeBufferPointer { mask in
+          bytes.withUnsafeMutableBufferPointer { buffer in
+            let red = linear[Int(color.red)]
+            let green = linear[Int(color.green)]
+            let blue = linear[Int(color.blue)]
+            let opacity = Float(color.alpha) / 255
+            let steps = Float(Gamma.encodeSteps - 1)
+            @inline(__always) func encoded(_ value: Float) -> UInt8 {
+              encode[Int(min(max(value, 0), 1) * steps + 0.5)]
+            }
+            for row in y0..<y1 {
+              let maskRow = row * maskWidth
+              let canvasRow = (y + row) * canvasWidth + x
+              for column in x0..<x1 {
+                let value = mask[maskRow + column]
+                guard value > 0 else { continue }
+                let offset = (canvasRow + column) * 4
+                let sourceAlpha = opacity * Float(value) / 255
+                let destinationAlpha = buffer[offset + 3]
+                if sourceAlpha >= 1 || destinationAlpha == 0 {
+                  buffer[offset] = color.red
+                  buffer[offset + 1] = color.green
+                  buffer[offset + 2] = color.blue
+                  buffer[offset + 3] = sourceAlpha >= 1 ? 255 : UInt8(sourceAlpha * 255 + 0.5)
+                  continue
+                }
+                let remaining = Float(destinationAlpha) / 255 * (1 - sourceAlpha)
+                let outAlpha = sourceAlpha + remaining
+                let sourceWeight = sourceAlpha / outAlpha
+                let destinationWeight = remaining / outAlpha
+                buffer[offset] = encoded(
+                  red * sourceWeight + linear[Int(buffer[offset])] * destinationWeight)
+                buffer[offset + 1] = encoded(
+                  green * sourceWeight + linear[Int(buffer[offset + 1])] * destinationWeight)
+                buffer[offset + 2] = encoded(
+                  blue * sourceWeight + linear[Int(buffer[offset + 2])] * destinationWeight)
+                buffer[offset + 3] = UInt8(min(outAlpha * 255 + 0.5, 255))
+              }
+            }
+          }
         }
       }
     }

@@ -71,12 +71,13 @@ public enum Preview {
       let height = Int(contentHeight.rounded(.up)) + 2 * options.padding
       var canvas = try Canvas(width: width, height: height, fill: options.background)
       var top = Double(options.padding)
+      let area = Double(width - 2 * options.padding)
       for line in lines {
         let leading = (line.lineHeight - line.ascent - line.descent) / 2
         let baseline = (top + leading + line.ascent).rounded()
-        renderer.draw(
-          line, on: &canvas, x: Double(options.padding), baseline: baseline,
-          color: options.foreground)
+        // Right-to-left paragraphs align to the right edge.
+        let x = Double(options.padding) + (line.isRightToLeft ? max(0, area - line.width) : 0)
+        renderer.draw(line, on: &canvas, x: x, baseline: baseline, color: options.foreground)
         top += line.lineHeight
       }
       return canvas.image

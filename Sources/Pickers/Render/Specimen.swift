@@ -117,44 +117,70 @@ public enum Specimen {
     band: (RGBAImage) throws -> Void
   ) async throws {
     _ = try size(of: rows, options: options)
+    // Each task draws a few consecutive rows with one renderer, so the label font and its
+    // glyphs are opened and rendered once per task rather than once per row.
+    let perTask = rowsPerTask
+    let tasks = (rows.count + perTask - 1) / perTask
     let window = max(1, options.concurrency) * 2
-    try await withThrowingTaskGroup(of: (Int, RGBAImage).self) { group in
+    try await withThrowingTaskGroup(of: (Int, [RGBAImage]).self) { group in
       var launched = 0
       var next = 0
-      var finished: [Int: RGBAImage] = [:]
+      var delivered = 0
+      var finished: [Int: [RGBAImage]] = [:]
       func launch() {
         let index = launched
-        let row = rows[index]
+        let slice = Array(rows[index * perTask..<min(rows.count, (index + 1) * perTask)])
         group.addTask {
-          (index, try renderRow(row, options: options))
+          let renderer: TextRenderer
+          do {
+            renderer = try TextRenderer()
+          } catch let error as TextError {
+            throw RenderError.text(error)
+          }
+          var images: [RGBAImage] = []
+          for row in slice {
+            images.append(try renderRow(row, options: options, renderer: renderer))
+          }
+          return (index, images)
         }
         launched += 1
       }
-      while launched < rows.count && launched < window { launch() }
-      while let (index, image) = try await group.next() {
-        finished[index] = image
+      while launched < tasks && launched < window { launch() }
+      while let (index, images) = try await group.next() {
+        finished[index] = images
         while let ready = finished.removeValue(forKey: next) {
-          try band(ready)
+          for image in ready {
+            try band(image)
+            delivered += 1
+            progress(delivered, rows.count)
+          }
           next += 1
-          progress(next, rows.count)
         }
-        while launched < rows.count && launched < next + window { launch() }
+        while launched < tasks && launched < next + window { launch() }
       }
     }
   }
 
+  /// Consecutive rows drawn by one task with one renderer.
+  static let rowsPerTask = 4
+
   /// Draws one row on its own canvas.
   ///
+  /// - Parameters:
+  ///   - row: The row.
+  ///   - options: The sheet's options.
+  ///   - renderer: A renderer to reuse (its faces and glyphs), or `nil` for a new one.
+  /// - Returns: The row's pixels, `options.width` wide.
   /// - Throws: ``RenderError`` when the label font cannot be read or the row is too large.
-  public static func renderRow(_ row: SpecimenRow, options: SpecimenOptions) throws(RenderError)
-    -> RGBAImage
-  {
+  public static func renderRow(
+    _ row: SpecimenRow, options: SpecimenOptions, renderer reused: TextRenderer? = nil
+  ) throws(RenderError) -> RGBAImage {
     let height = rowHeight(sampleSize: row.style.size, options: options)
     var canvas: Canvas
     let renderer: TextRenderer
     do {
       canvas = try Canvas(width: options.width, height: height, fill: options.background)
-      renderer = try TextRenderer()
+      renderer = try reused ?? TextRenderer()
     } catch let error as ImageError {
       throw .image(error)
     } catch let error as TextError {

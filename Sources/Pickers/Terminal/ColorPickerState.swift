@@ -32,6 +32,20 @@ public struct ColorPickerState: PickerState, Hashable {
   /// The named colors on the preset row.
   public let presets: [ColorPreset]
 
+  /// Creates a picker showing `color` with the sliders of `space`.
+  ///
+  /// The opacity is kept only when `showsOpacity` is set (otherwise the answer is opaque).
+  public init(
+    color: Color, space: PickerSpace = .rgb, showsOpacity: Bool = false,
+    presets: [ColorPreset] = ColorPreset.systemAccents
+  ) {
+    self.space = space
+    self.values = PickerColorMath.values(of: color, in: space)
+    self.alpha = showsOpacity ? min(max(color.alpha, 0), 1) : 1
+    self.showsOpacity = showsOpacity
+    self.presets = presets
+  }
+
   /// Creates a picker showing an sRGB color (channels 0...1) in `space`.
   public init(
     red: Double, green: Double, blue: Double, alpha: Double = 1, space: PickerSpace = .rgb,
@@ -52,6 +66,9 @@ public struct ColorPickerState: PickerState, Hashable {
 
   /// Whether the color lies outside the sRGB gamut and is shown clipped.
   public var isOutOfGamut: Bool { srgb.contains { $0 < -0.000_5 || $0 > 1.000_5 } }
+
+  /// The color the sliders show.
+  public var color: Color { PickerColorMath.color(values, in: space, alpha: alpha) }
 
   /// The answer Enter would print now.
   public var answer: ColorPickerAnswer {
@@ -195,20 +212,20 @@ public struct ColorPickerState: PickerState, Hashable {
     row = sideSwatch ? max(row, swatch.row + swatch.height + 1) : row + swatchRows + 1
 
     let answer = state.answer
-    let clip = state.isOutOfGamut ? "  (outside sRGB: hex clipped)" : ""
+    let clip = state.isOutOfGamut ? "  (outside sRGB: hex gamut-mapped)" : ""
     screen.put("Hex  \(answer.hex)\(clip)", row: row, column: 1)
     screen.put("CSS  \(answer.css)", row: row + 1, column: 1)
-    let luminance = PickerColorMath.luminance(state.composited(over: [1, 1, 1]))
-    let onWhite = PickerColorMath.contrast(luminance, 1)
-    let darkLuminance = PickerColorMath.luminance(state.composited(over: [0, 0, 0]))
-    let onBlack = PickerColorMath.contrast(darkLuminance, 0)
+    let onWhite = state.color.wcagContrast(on: .white)
+    let onBlack = state.color.wcagContrast(on: .black)
     screen.put(
-      "Contrast  vs white \(format(onWhite, 2)):1 \(grade(onWhite))   vs black \(format(onBlack, 2)):1 \(grade(onBlack))",
+      "Contrast  vs white \(format(onWhite.ratio, 2)):1 \(grade(onWhite))   "
+        + "vs black \(format(onBlack.ratio, 2)):1 \(grade(onBlack))",
       row: row + 2, column: 1)
     row += 4
     state.drawPresets(into: &screen, row: row)
 
-    let hints = "↑↓ slider  ←→ step (Shift: big steps)  0-9 type  Tab space  Enter choose  Esc cancel"
+    let hints =
+      "↑↓ slider  ←→ step (Shift: big steps)  0-9 type  Tab space  Enter choose  Esc cancel"
     screen.put(hints, row: size.rows - 1, column: 0, style: Style(dim: true))
     return screen
   }
@@ -270,11 +287,23 @@ public struct ColorPickerState: PickerState, Hashable {
   private func drawPresets(into screen: inout Screen, row: Int) {
     let focused = focus == sliderCount
     screen.put(focused ? "›" : " ", row: row, column: 0, style: Style(bold: true))
-    var column = 2
-    column += screen.put("Accents ", row: row, column: column, style: Style(bold: focused))
-    for (index, preset) in presets.enumerated() {
-      let needed = 3 + Screen.displayWidth(of: preset.name) + 1
-      if column + needed > screen.width { break }
+    let first = 2 + screen.put("Accents ", row: row, column: 2, style: Style(bold: focused))
+    func width(_ preset: ColorPreset) -> Int { 4 + Screen.displayWidth(of: preset.name) }
+    // Scroll the row so the chosen preset is visible.
+    var start = 0
+    while start < presetIndex,
+      presets[start...presetIndex].reduce(first, { $0 + width($1) }) > screen.width
+    {
+      start += 1
+    }
+    var column = first
+    if start > 0 { column += screen.put("‹", row: row, column: column, style: Style(dim: true)) }
+    for index in start..<presets.count {
+      let preset = presets[index]
+      if column + width(preset) > screen.width {
+        screen.put("›", row: row, column: screen.width - 1, style: Style(dim: true))
+        break
+      }
       screen.put(
         "  ", row: row, column: column, style: Style(background: Self.terminalColor(preset.srgb)))
       let chosen = focused && index == presetIndex
@@ -285,9 +314,10 @@ public struct ColorPickerState: PickerState, Hashable {
     }
   }
 
-  /// The color drawn over `background` (sRGB 0...1), in sRGB, as a browser composites it.
+  /// The gamut-mapped color drawn over `background` (sRGB 0...1), as a browser composites it.
   func composited(over background: [Double]) -> [Double] {
-    zip(srgb, background).map { min(max($0, 0), 1) * alpha + $1 * (1 - alpha) }
+    let mapped = color.gamutMapped(to: .srgb).channels.values.map { $0 ?? 0 }
+    return zip(mapped, background).map { min(max($0, 0), 1) * alpha + $1 * (1 - alpha) }
   }
 
   static func terminalColor(_ rgb: [Double]) -> TerminalColor {
@@ -305,8 +335,8 @@ public struct ColorPickerState: PickerState, Hashable {
     return (value < 0 && scaled != 0 ? "-" : "") + "\(whole).\(fraction)"
   }
 
-  private static func grade(_ ratio: Double) -> String {
-    ratio >= 7 ? "AAA" : ratio >= 4.5 ? "AA" : ratio >= 3 ? "AA large" : "fail"
+  private static func grade(_ contrast: WCAGContrast) -> String {
+    contrast.aaa ? "AAA" : contrast.aa ? "AA" : contrast.aaLarge ? "AA large" : "fail"
   }
 }
 
@@ -323,20 +353,11 @@ public struct ColorPreset: Hashable, Sendable {
     self.srgb = [Double(red) / 255, Double(green) / 255, Double(blue) / 255]
   }
 
-  /// Apple's system accent colors (light appearance), as published in the Human Interface
-  /// Guidelines' color table.
-  public static let systemAccents: [ColorPreset] = [
-    ColorPreset(name: "blue", red: 0, green: 122, blue: 255),
-    ColorPreset(name: "purple", red: 175, green: 82, blue: 222),
-    ColorPreset(name: "pink", red: 255, green: 45, blue: 85),
-    ColorPreset(name: "red", red: 255, green: 59, blue: 48),
-    ColorPreset(name: "orange", red: 255, green: 149, blue: 0),
-    ColorPreset(name: "yellow", red: 255, green: 204, blue: 0),
-    ColorPreset(name: "green", red: 52, green: 199, blue: 89),
-    ColorPreset(name: "teal", red: 48, green: 176, blue: 199),
-    ColorPreset(name: "indigo", red: 88, green: 86, blue: 214),
-    ColorPreset(name: "graphite", red: 142, green: 142, blue: 147),
-  ]
+  /// Apple's system colors (``SystemAccent``, light variants), in the library's order.
+  public static let systemAccents: [ColorPreset] = SystemAccent.allCases.map { accent in
+    let (red, green, blue) = accent.rgb8(.light)
+    return ColorPreset(name: accent.rawValue, red: red, green: green, blue: blue)
+  }
 }
 
 /// The color the user chose, in the space shown when Enter was pressed.
@@ -350,27 +371,13 @@ public struct ColorPickerAnswer: Hashable, Sendable {
   /// sRGB channels, 0...1, unclamped.
   public var srgb: [Double]
 
-  /// `#rrggbb`, or `#rrggbbaa` when translucent; channels outside sRGB are clipped.
-  public var hex: String {
-    func byte(_ value: Double) -> String {
-      let number = Int((min(max(value, 0), 1) * 255).rounded())
-      let digits = Array("0123456789abcdef")
-      return String([digits[number / 16], digits[number % 16]])
-    }
-    return "#" + srgb.map(byte).joined() + (alpha < 1 ? byte(alpha) : "")
-  }
+  /// The chosen color.
+  public var color: Color { PickerColorMath.color(values, in: space, alpha: alpha) }
 
-  /// The CSS Color 4 string in `space`: `rgb(52 120 246)`, `hsl(217 91% 58% / 50%)`, `oklch(...)`.
-  public var css: String {
-    let f = ColorPickerState.format
-    let opacity = alpha < 1 ? " / \(f(alpha * 100, 0))%" : ""
-    switch space {
-    case .rgb:
-      return "rgb(\(values.map { f($0, 0) }.joined(separator: " "))\(opacity))"
-    case .hsl:
-      return "hsl(\(f(values[0], 0)) \(f(values[1], 0))% \(f(values[2], 0))%\(opacity))"
-    case .oklch:
-      return "oklch(\(f(values[0], 1))% \(f(values[1], 3)) \(f(values[2], 1))\(opacity))"
-    }
-  }
+  /// `#rrggbb`, or `#rrggbbaa` when translucent, from the gamut-mapped sRGB color.
+  public var hex: String { color.hex }
+
+  /// The CSS Color 4 string in `space`, as ``Color/cssString`` prints it: `rgb(52 120 246)`,
+  /// `hsl(217 91% 58% / 0.5)`, `oklch(0.6 0.2 261)`.
+  public var css: String { color.cssString }
 }

@@ -91,7 +91,12 @@ extension FontCatalog {
 
   /// The upright, normal-width face closest to `weight`; a variable face wins when its
   /// weight axis spans the request.
-  static func bestFace(_ faces: [FontFace], weight: FontWeight) -> FontFace? {
+  ///
+  /// - Parameters:
+  ///   - faces: The faces of one family.
+  ///   - weight: The wanted weight.
+  /// - Returns: The best face, or `nil` when `faces` is empty.
+  public static func bestFace(_ faces: [FontFace], weight: FontWeight) -> FontFace? {
     let upright = faces.filter { $0.slant == .roman }
     let pool = upright.isEmpty ? faces : upright
     if let variable = pool.first(where: { face in

@@ -50,4 +50,6 @@ public struct TextLine: Hashable, Sendable {
   public var descent: Double
   /// The primary font's recommended distance between baselines, in pixels.
   public var lineHeight: Double
+  /// Whether the line's paragraph reads right to left (so the line aligns to the right).
+  public var isRightToLeft: Bool = false
 }

@@ -63,6 +63,27 @@ public final class Typesetter {
     try face(FaceKey(font: font, variation: .none, size: 16)).variationAxes()
   }
 
+  /// The characters of `text` that a font face has no glyph for (controls and default-ignorable
+  /// characters aside), in order, without repeats.
+  ///
+  ///     try typesetter.missingCharacters(in: "Hi 世界", font: dejaVuSans)  // ["世", "界"]
+  public func missingCharacters(in text: String, font: FontFile) throws(TextError)
+    -> [Unicode.Scalar]
+  {
+    let face = try face(FaceKey(font: font, variation: .none, size: 16))
+    var seen: Set<UInt32> = []
+    var missing: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars
+    where scalar.value > 0x20 && !FontFallback.isIgnorable(scalar.value)
+      && scalar.properties.generalCategory != .control
+    {
+      if seen.insert(scalar.value).inserted && !face.covers(scalar.value) {
+        missing.append(scalar)
+      }
+    }
+    return missing
+  }
+
   /// A sample sentence that suits the font's scripts (see ``SampleText``).
   public func sample(for font: FontFile) throws(TextError) -> SampleText.Sample {
     let face = try face(FaceKey(font: font, variation: .none, size: 16))
@@ -240,10 +261,12 @@ public final class Typesetter {
           textRange: item.range, glyphs: glyphs))
     }
     let visual = TextItemizer.visualOrder(runs, levels: items.map(\.level))
+    // The paragraph level is the lowest level (UAX #9: every level is at least it).
+    let rightToLeft = (analysis.levels.min() ?? 0) % 2 == 1
     // Trailing spaces at a wrapped line's end do not count towards its width.
     let width = visual.reduce(0) { $0 + $1.width }
     return TextLine(
       runs: visual, width: width, ascent: ascent, descent: descent,
-      lineHeight: max(lineHeight, ascent + descent))
+      lineHeight: max(lineHeight, ascent + descent), isRightToLeft: rightToLeft)
   }
 }

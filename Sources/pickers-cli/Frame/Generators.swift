@@ -313,9 +313,20 @@ enum ManPage {
     return page
   }
 
-  /// Escapes roff: backslashes, hyphens, and a leading dot or quote.
+  /// Escapes roff: backslashes, hyphens, a leading dot or quote, and non-ASCII characters
+  /// (written as `\[uXXXX]`, which groff reads in any locale).
   static func escape(_ text: String) -> String {
-    var result = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\e"
+      case "-": result += "\\-"
+      case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+      default:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      }
+    }
     result = result.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
     }.joined(separator: "\n")

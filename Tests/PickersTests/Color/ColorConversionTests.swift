@@ -145,7 +145,7 @@ struct ColorConversionTests {
   @Test("the buffer API gives the same values as converted(to:)")
   func bufferAPIMatches() {
     var input: [Double] = []
-    for index in 0..<300 {
+    for index in 0..<301 {  // odd, so the two-lane batch loop has a tail
       input += [Double(index % 7) / 6, Double(index % 11) / 10, Double(index % 256) / 255 + 0.0001]
     }
     var output = [Double](repeating: 0, count: input.count)
@@ -161,7 +161,8 @@ struct ColorConversionTests {
         for channel in 0..<3 {
           let value = output[index + channel]
           if let wanted = expected[channel] {
-            #expect(abs(value - wanted) < 1e-12)
+            // Hues of nearly gray colors amplify last-digit differences of the fused matrix.
+            #expect(abs(value - wanted) < (channel == target.hueIndex ? 1e-9 : 1e-12))
           } else {
             #expect(value.isNaN)
           }
@@ -172,12 +173,15 @@ struct ColorConversionTests {
 
   @Test("the fast cube root and atan2 agree with glibc")
   func fastMath() {
-    var generator = SystemRandomNumberGenerator()
-    for _ in 0..<20_000 {
+    // A fixed seed, so every run checks the same 200,000 points; the bounds are a few units in
+    // the last place (the largest errors seen over 10^7 random points were 1.6e-15 relative
+    // for the cube root and 4.5e-16 for atan2), far inside the 1e-9 the round trips need.
+    var generator = SplitMix64(seed: 0x5eed_c0102)
+    for _ in 0..<200_000 {
       let x = Double.random(in: -3...3, using: &generator)
       let y = Double.random(in: -3...3, using: &generator)
-      #expect(abs(FastMath.cbrt(x) - cbrt(x)) <= 1e-15 * abs(cbrt(x)))
-      #expect(abs(FastMath.atan2(y, x) - atan2(y, x)) <= 1e-15)
+      #expect(abs(FastMath.cbrt(x) - cbrt(x)) <= 4e-15 * abs(cbrt(x)))
+      #expect(abs(FastMath.atan2(y, x) - atan2(y, x)) <= 2e-15)
     }
     #expect(FastMath.cbrt(0) == 0)
     #expect(FastMath.cbrt(-8) == -2)

@@ -146,6 +146,15 @@ struct FontCatalogCacheTests {
     let other = try FontCatalog(
       configFile: set.conf, cache: .directory(set.cache), environment: ["LANG": "ja_JP.UTF-8"])
     #expect(other.cacheFilePath != plain.cacheFilePath)
+    // A relative FONTCONFIG_FILE means another file in another folder: the folder is keyed too.
+    let relative = try FontCatalog(
+      configFile: set.conf, cache: .directory(set.cache), environment: ["FONTCONFIG_FILE": "f.conf"]
+    )
+    let absolute = try FontCatalog(
+      configFile: set.conf, cache: .directory(set.cache),
+      environment: ["FONTCONFIG_FILE": "/f.conf"])
+    #expect(relative.environmentKey.contains("|cwd=/"))
+    #expect(!absolute.environmentKey.contains("|cwd="))
   }
 
   @Test("a corrupt cache file is ignored and rewritten")

@@ -160,6 +160,14 @@ struct PNGCorruptInputTests {
     #expect(image == (try RGBAImage(pngFile: PNGTestSupport.fixtures + "/rgba8.png")))
   }
 
+  @Test("a 9 MB text chunk, over libpng's 8 MB chunk limit, is skipped and the image decodes")
+  func hugeTextChunk() throws {
+    let text = Array("Comment".utf8) + [0] + [UInt8](repeating: 0x61, count: 9_000_000)
+    let bytes = Self.edited { $0.insert(("tEXt", text), at: 1) }
+    let image = try RGBAImage(pngData: bytes)
+    #expect(image == (try RGBAImage(pngFile: PNGTestSupport.fixtures + "/rgba8.png")))
+  }
+
   @Test("a compressed text chunk that inflates to 10 MB does not stop a valid image")
   func textBomb() throws {
     // zTXt: keyword, NUL, method 0, then a deflate bomb of 10 MB of zeros (over libpng's

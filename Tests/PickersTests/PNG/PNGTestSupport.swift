@@ -94,21 +94,9 @@ enum PNGTestSupport {
     return nil
   }()
 
-  /// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// An image of random bytes, alpha included.
   static func randomImage(width: Int, height: Int, seed: UInt64) throws -> RGBAImage {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let bytes = (0..<width * height * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
     return try RGBAImage(width: width, height: height, bytes: bytes)
   }
@@ -127,14 +115,20 @@ enum PNGTestSupport {
     return try RGBAImage(width: width, height: height, bytes: bytes)
   }
 
-  /// The CRC-32 of PNG chunks (ISO 3309), computed bit by bit: independent of zlib's.
-  static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+  /// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320), from its definition with a
+  /// byte table: independent of zlib's.
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    bytes.withUnsafeBufferPointer { buffer in
+      for byte in buffer { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xff)] ^ (crc >> 8) }
     }
     return ~crc
+  }
+
+  private static let crcTable: [UInt32] = (0..<256).map { (index: UInt32) in
+    var value = index
+    for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
+    return value
   }
 
   /// One PNG chunk with its length and CRC.

@@ -201,3 +201,23 @@ struct PreviewTests {
     }
   }
 }
+
+@Suite("Right-to-left previews")
+struct RightToLeftPreviewTests {
+  @Test("wrapped right-to-left lines align to the right edge")
+  func alignment() throws {
+    let options = PreviewOptions(
+      style: TextStyle(font: TestFonts.notoSansArabic, size: 24), padding: 10, width: 400)
+    let image = try Preview.render("نص حكيم", options: options)
+    var minX = image.width
+    var maxX = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width where image[x, y].red < 128 {
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+      }
+    }
+    #expect(maxX > 400 - 10 - 6)
+    #expect(minX > 200)
+  }
+}

@@ -65,17 +65,34 @@ struct ColorPickerStateTests {
     let state = ColorPickerState.update(start, keys: [.down, .down, .down, .shiftLeft])
     #expect(abs(state.alpha - 0.9) < 1e-9)
     #expect(state.answer.hex == "#ff0000e6")  // 0.9 * 255 = 229.5 -> 230
-    #expect(state.answer.css == "rgb(255 0 0 / 90%)")
+    #expect(state.answer.css == "rgb(255 0 0 / 0.9)")  // CSS Color 4 serializes alpha as a number
     #expect(ColorPickerState(red: 1, green: 0, blue: 0, alpha: 0.5).alpha == 1)
   }
 
-  @Test("the preset row jumps to Apple's accent colors")
+  @Test("the preset row jumps to Apple's system colors (HIG values) and scrolls to show them")
   func presets() {
     let state = ColorPickerState.update(Self.red, keys: [.down, .down, .down, .right])
     #expect(state.focus == 3)
-    #expect(state.answer.hex == "#af52de")
+    #expect(state.answer.hex == "#ff9500")  // systemOrange
     let wrapped = ColorPickerState.update(state, keys: [.left, .left])
-    #expect(wrapped.answer.hex == "#8e8e93")
+    #expect(wrapped.answer.hex == "#8e8e93")  // systemGray, the last
+    let size = TerminalSize(columns: 70, rows: 24)
+    let row = ColorPickerState.view(wrapped, size: size).lines.first { $0.contains("Accents") }
+    #expect(row?.contains("[gray]") == true)
+    #expect(row?.contains("‹") == true)
+  }
+
+  @Test("a Color starts the sliders at its values in the chosen space")
+  func fromColor() throws {
+    // rebeccapurple is #663399 (CSS Color 4, named colors).
+    let state = ColorPickerState(color: try Color(css: "rebeccapurple"), space: .rgb)
+    #expect(state.values.map { $0.rounded() } == [102, 51, 153])
+    let hsl = ColorPickerState(color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl)
+    #expect(hsl.values == [30, 100, 50])
+    #expect(hsl.alpha == 1)  // without --opacity the answer is opaque
+    let translucent = ColorPickerState(
+      color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl, showsOpacity: true)
+    #expect(translucent.answer.hex == "#ff800080")
   }
 
   @Test("Enter accepts the color; Esc and Ctrl-C cancel")

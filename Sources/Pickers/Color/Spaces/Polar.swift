@@ -2,6 +2,9 @@ import Glibc
 
 /// Shared steps of the LCH-style polar spaces and of hue arithmetic.
 enum Polar {
+  /// 180 / pi, so that turning radians into degrees is one multiplication.
+  static let degreesPerRadian = 180 / Double.pi
+
   /// (L, C, h in degrees) to (L, a, b).
   @inline(__always)
   static func toRectangular(_ lch: Vector3) -> Vector3 {
@@ -14,7 +17,7 @@ enum Polar {
   static func fromRectangular(_ lab: Vector3, achromaticChroma: Double) -> Vector3 {
     let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
     if chroma <= achromaticChroma { return Vector3(lab.x, chroma, .nan) }
-    var hue = FastMath.atan2(lab.z, lab.y) * 180 / .pi
+    var hue = FastMath.atan2(lab.z, lab.y) * degreesPerRadian
     if hue < 0 { hue += 360 }
     return Vector3(lab.x, chroma, hue)
   }

@@ -1,4 +1,6 @@
-/// Writes CSS custom properties: `--background`, ..., `--color0` ... `--color15`, fonts.
+/// Writes CSS custom properties.
+///
+/// `--background`, ..., `--color0` ... `--color15`, and the fonts.
 ///
 /// With two schemes the light one sits on `:root` and the dark one in
 /// `@media (prefers-color-scheme: dark)`.

@@ -29,8 +29,10 @@ struct SchemeColors: Sendable, Hashable {
   /// The 16 terminal colors: black, red, green, yellow, blue, magenta, cyan, white, then the
   /// bright ones in the same order.
   var terminal: [String]
-  /// The neutral ramp base16 and base24 use: base00 ... base07 (background to the strongest
-  /// foreground), then base10 and base11 (two steps past the background, away from the text).
+  /// The neutral ramp base16 and base24 use.
+  ///
+  /// base00 ... base07 (background to the strongest foreground), then base10 and base11 (two
+  /// steps past the background, away from the text).
   var ramp: [String]
 
   /// The role's `#rrggbb`.

@@ -1,5 +1,7 @@
-/// Writes X resources for `xrdb -merge`: `*.foreground`, `*.background`, `*.cursorColor`,
-/// `*.color0` ... `*.color15`, and `*.faceName` (xterm's Xft font) when a monospace font is known.
+/// Writes X resources for `xrdb -merge`.
+///
+/// `*.foreground`, `*.background`, `*.cursorColor`, `*.color0` ... `*.color15`, and
+/// `*.faceName` (xterm's Xft font) when a monospace font is known.
 enum XresourcesExporter {
   static func render(_ document: ThemeDocument) -> String {
     let scheme = document.primary

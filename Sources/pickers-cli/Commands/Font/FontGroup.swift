@@ -11,6 +11,5 @@ struct FontGroup: CommandGroup {
       FontPreview.self,
       FontSpecimen.self,
       FontPick.self,
-      FontFavorites.self,
     ])
 }

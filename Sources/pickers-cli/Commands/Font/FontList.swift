@@ -27,6 +27,8 @@ struct FontList: Command {
       .option(
         "--format", value: "TEMPLATE",
         help: "fontconfig template per face, e.g. '%{family[0]}\\t%{style[0]}\\t%{file}\\n'."),
+      .flag("--favorites", help: "Only families rated in 'pickers font pick', most stars first."),
+      .option("--min-stars", value: "N", help: "With --favorites: only N (1-5) stars or more."),
     ],
     examples: [
       "pickers font list --lang ja",
@@ -41,6 +43,7 @@ struct FontList: Command {
   var search: String?
   var faces: Bool
   var format: String?
+  var favorites: FavoritesFilter?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag("--json")
@@ -53,6 +56,7 @@ struct FontList: Command {
     if format != nil, json || faces || search != nil {
       throw UsageError("--format cannot be combined with --json, --faces or --search")
     }
+    favorites = try FavoritesFilter(arguments, faces: faces || format != nil)
     if let covers = filter.covers, covers.isEmpty {
       throw UsageError("--covers needs at least one character")
     }
@@ -76,10 +80,11 @@ struct FontList: Command {
       }
       return
     }
-    let names =
+    var names =
       if let search { try catalog.searchFamilies(search, matching: filter) } else {
         try catalog.families(matching: filter)
       }
+    if let favorites { names = try favorites.apply(to: names, context) }
     if json {
       try context.json(names)
     } else {

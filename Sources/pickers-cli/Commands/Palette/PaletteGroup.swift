@@ -4,7 +4,8 @@ import Pickers
 struct PaletteGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "palette",
-    abstract: "Make palettes: system accents, tonal scales, harmonies, distinct colors, image colors.",
+    abstract:
+      "Make palettes: system accents, tonal scales, harmonies, distinct colors, image colors.",
     subcommands: [
       PaletteAccents.self, PaletteScale.self, PaletteHarmony.self, PaletteDistinct.self,
       PaletteFromImage.self, PaletteSimulate.self,
@@ -31,7 +32,8 @@ struct PaletteAccents: Command {
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    schemes = try arguments.choice("--scheme", as: ColorScheme.self).map { [$0] } ?? [.light, .dark]
+    schemes =
+      try arguments.choice("--scheme", as: ColorScheme.self).map { [$0] } ?? [.light, .dark]
     options = PaletteOutput.Options(arguments)
   }
 
@@ -137,7 +139,8 @@ struct PaletteHarmony: Command {
       choice == .all ? Harmony.allCases : Harmony(rawValue: choice.rawValue).map { [$0] } ?? []
     let entries = kinds.flatMap { kind in
       kind.colors(for: base).map {
-        PaletteEntry(name: kinds.count > 1 ? "\(kind.rawValue) \($0.name)" : $0.name, color: $0.color)
+        PaletteEntry(
+          name: kinds.count > 1 ? "\(kind.rawValue) \($0.name)" : $0.name, color: $0.color)
       }
     }
     try PaletteOutput.emit(
@@ -191,7 +194,9 @@ struct PaletteDistinct: Command {
     if colors.count < count {
       context.warn("only \(colors.count) colors have lightness in the range asked for")
     }
-    let entries = colors.enumerated().map { PaletteEntry(name: String($0.offset + 1), color: $0.element) }
+    let entries = colors.enumerated().map {
+      PaletteEntry(name: String($0.offset + 1), color: $0.element)
+    }
     try PaletteOutput.emit(
       entries, title: "\(count) distinct colors", options: options, context: context)
   }
@@ -246,8 +251,9 @@ struct PaletteSimulate: Command {
     name: "simulate",
     abstract: "How colors look with protanopia, deuteranopia or tritanopia (Machado 2009).",
     discussion: """
-      Warns when two of the colors, distinct with normal vision, become hard to tell apart \
-      (deltaE OK below 0.05). COLOR - reads colors from standard input, one a line.
+      Warns when the deficiency makes two of the colors hard to tell apart (deltaE OK below \
+      0.05 and at most half their normal difference). COLOR - reads colors from standard input, \
+      one a line: pickers palette accents --format hex | pickers palette simulate -
       """,
     arguments: [
       .positional("COLOR", help: "CSS colors or system accent names.", repeating: true),

@@ -41,7 +41,8 @@ enum PaletteOutput {
       completion: .choices(PaletteFormat.allCases.map(\.rawValue))),
     .option(
       "--output", short: "o", value: "FILE",
-      help: "Write to FILE instead of standard output; a FILE ending in .png gets a labelled sheet.",
+      help:
+        "Write to FILE instead of standard output; a FILE ending in .png gets a labelled sheet.",
       completion: .file),
   ]
 
@@ -153,7 +154,8 @@ enum PaletteOutput {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case let s where s.value < 0x20: result += "\\u00" + (s.value < 16 ? "0" : "") + String(s.value, radix: 16)
+      case let s where s.value < 0x20:
+        result += "\\u00" + (s.value < 16 ? "0" : "") + String(s.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -33,18 +33,18 @@ struct ColorPick: Command {
       "pickers color pick --opacity --space oklch --format css",
     ])
 
-  var initial: [Double]
-  var initialAlpha: Double
+  var initial: Color
   var showsOpacity: Bool
   var space: PickerSpace
   var format: ColorPickFormat
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.option("--initial") ?? "#3478f6"
-    guard let parsed = InitialColor.parse(text) else {
-      throw UsageError("--initial '\(text)' is not a color; expected a CSS color such as #3478f6")
+    do {
+      initial = try Color(css: text)
+    } catch {
+      throw UsageError("--initial: \(error)")
     }
-    (initial, initialAlpha) = (parsed.srgb, parsed.alpha)
     showsOpacity = arguments.flag("--opacity")
     space = try arguments.choice("--space", as: PickerSpace.self) ?? .rgb
     format = try arguments.choice("--format", as: ColorPickFormat.self) ?? .hex
@@ -54,9 +54,7 @@ struct ColorPick: Command {
     let terminal = try Terminal.open()
     let driver = PickerDriver(
       terminal: terminal, colorDepth: ColorDepth(environment: context.environment))
-    let state = ColorPickerState(
-      red: initial[0], green: initial[1], blue: initial[2], alpha: initialAlpha, space: space,
-      showsOpacity: showsOpacity)
+    let state = ColorPickerState(color: initial, space: space, showsOpacity: showsOpacity)
     // A test hook: this key crashes the process, to check the crash path restores the terminal.
     let crashKey = context.environment["PICKERS_TEST_CRASH_KEY"].flatMap(\.first).map(Key.character)
     let final = try driver.run(
@@ -94,25 +92,5 @@ struct ColorPickJSON: Encodable {
     space = answer.space.rawValue
     components = answer.values.map { ($0 * 10_000).rounded() / 10_000 }
     alpha = answer.alpha
-  }
-}
-
-/// Reads `--initial` until the library's CSS parser is wired in: hex colors only.
-enum InitialColor {
-  static func parse(_ text: String) -> (srgb: [Double], alpha: Double)? {
-    var digits = Array(text.lowercased())
-    guard digits.first == "#" else { return nil }
-    digits.removeFirst()
-    let values = digits.compactMap(\.hexDigitValue)
-    guard values.count == digits.count else { return nil }
-    let channels: [Int]
-    switch values.count {
-    case 3, 4: channels = values.map { $0 * 17 }
-    case 6, 8:
-      channels = stride(from: 0, to: values.count, by: 2).map { values[$0] * 16 + values[$0 + 1] }
-    default: return nil
-    }
-    let srgb = channels.prefix(3).map { Double($0) / 255 }
-    return (srgb, channels.count == 4 ? Double(channels[3]) / 255 : 1)
   }
 }

@@ -12,7 +12,7 @@ struct FontPick: Command {
 
       Keys 1-5 rate the highlighted family with stars and 0 clears its rating; Tab shows only \
       rated families. Ratings are kept in $XDG_CONFIG_HOME/pickers/favorites.json \
-      (~/.config/pickers/favorites.json by default); 'pickers font favorites' lists them.
+      (~/.config/pickers/favorites.json by default); 'pickers font list --favorites' lists them.
 
       The list is drawn on the terminal (/dev/tty), not on standard output, so FONT=$(pickers \
       font pick) captures only the answer. With no terminal the command fails at once.
@@ -166,7 +166,6 @@ struct FontPick: Command {
 /// Why a picker could not start.
 enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
   case noFamilies(language: String?, mono: Bool)
-  case badInitialColor(String, reason: String)
 
   var description: String {
     switch self {
@@ -174,7 +173,6 @@ enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
       "no font family matches"
         + (language.map { " --lang '\($0)'" } ?? "") + (mono ? " --mono" : "")
         + ": nothing to pick from"
-    case .badInitialColor(let text, let reason): "--initial '\(text)': \(reason)"
     }
   }
 }

@@ -1,6 +1,7 @@
 import Pickers
 
-/// Renders the font picker's preview: a line of sample text in the highlighted face.
+/// Renders the font picker's preview: a sample sentence suited to the face's scripts
+/// (``SampleText``: the English pangram for Latin fonts, Japanese for a JP font, and so on).
 ///
 /// Keeps one text renderer (its opened faces and glyph cache) for the whole session, and the
 /// last image drawn for `--preview-png`.
@@ -8,7 +9,6 @@ final class PickPreview {
   let catalog: FontCatalog
   private var renderer: TextRenderer?
   private(set) var lastImage: RGBAImage?
-  static let sample = "Sphinx of black quartz, judge my vow  0123456789"
 
   init(catalog: FontCatalog) {
     self.catalog = catalog
@@ -23,13 +23,15 @@ final class PickPreview {
       members.first { $0.style == style }
       ?? members.first { $0.style == "Regular" || $0.style == "Book" } ?? members[0]
     do {
-      if renderer == nil { renderer = try TextRenderer() }
+      let renderer = try self.renderer ?? TextRenderer()
+      self.renderer = renderer
+      let font = FontFile(path: face.file, index: face.index)
+      let sample = try renderer.typesetter.sample(for: font)
       let padding = max(height / 10, 2)
       let size = Double(height - 2 * padding) * 0.55
       let options = PreviewOptions(
-        style: TextStyle(font: FontFile(path: face.file, index: face.index), size: size),
-        padding: padding)
-      let rendered = try Preview.render(Self.sample, options: options, renderer: renderer)
+        style: TextStyle(font: font, size: size, language: sample.language), padding: padding)
+      let rendered = try Preview.render(sample.text, options: options, renderer: renderer)
       var image = try RGBAImage(
         width: min(width, rendered.width), height: min(height, rendered.height),
         filledWith: .white)

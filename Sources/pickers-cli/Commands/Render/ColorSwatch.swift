@@ -53,20 +53,17 @@ struct ColorSwatch: Command {
   }
 
   func run(_ context: CommandContext) async throws {
-    var texts: [String] = []
-    for color in colors {
-      if color == "-" {
-        texts += try context.stdinLines().filter { !$0.allSatisfy(\.isWhitespace) }
-      } else {
-        texts.append(color)
-      }
-    }
     var swatches: [SwatchSheet.Swatch] = []
-    for text in texts {
-      let value = try RenderArguments.color(text)
-      // A name reads better than hex; anything longer or with syntax gets the hex form.
-      let isName = !text.isEmpty && text.count <= 24 && text.allSatisfy(\.isLetter)
-      swatches.append(SwatchSheet.Swatch(color: value, label: isName ? text : nil))
+    for argument in colors {
+      // Bad lines of standard input are reported by number; then nothing is written.
+      let inputs = try ColorInputs(argument, context: context)
+      try inputs.finish()
+      for item in inputs.items {
+        // A name reads better than hex; anything longer or with syntax gets the hex form.
+        let text = item.text
+        let isName = !text.isEmpty && text.count <= 24 && text.allSatisfy(\.isLetter)
+        swatches.append(SwatchSheet.Swatch(color: item.color.rgba8, label: isName ? text : nil))
+      }
     }
     var sheet = SwatchSheet(swatches: swatches)
     sheet.swatchWidth = size.width

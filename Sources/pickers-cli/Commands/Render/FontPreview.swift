@@ -101,7 +101,11 @@ struct FontPreview: Command {
     guard sample.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
       throw RenderError.text(.emptyText)
     }
-    if fallback {
+    // Fontconfig is asked only when the font lacks characters (or an emoji may want color).
+    let needsFallback =
+      try !renderer.typesetter.missingCharacters(in: sample, font: font.file).isEmpty
+      || sample.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+    if fallback && needsFallback {
       let familyName =
         font.family.isEmpty ? try renderer.typesetter.familyName(of: font.file) : font.family
       options.fallback = FontFallback(

@@ -111,10 +111,14 @@ struct FontSpecimen: Command {
           text: sample)
       }
     }
+    // One listing of every face, grouped by family, instead of one query per family.
+    var byFamily: [String: [FontFace]] = [:]
+    for face in try catalog.faces() { byFamily[face.family.lowercased(), default: []].append(face) }
     var rows: [SpecimenRow] = []
     for name in names {
+      let members = byFamily[name.lowercased()]
       if faces {
-        for face in try catalog.availableMembers(ofFontFamily: name) {
+        for face in try members ?? catalog.availableMembers(ofFontFamily: name) {
           rows.append(
             SpecimenRow(
               label: "\(face.family) \(face.style)",
@@ -123,6 +127,14 @@ struct FontSpecimen: Command {
                 language: languageTag),
               text: sample))
         }
+      } else if let members, let face = FontCatalog.bestFace(members, weight: .regular) {
+        rows.append(
+          SpecimenRow(
+            label: face.family,
+            style: TextStyle(
+              font: FontFile(path: face.file, index: face.index), size: size,
+              language: languageTag),
+            text: sample))
       } else {
         let font = try catalog.resolveFont(name)
         rows.append(

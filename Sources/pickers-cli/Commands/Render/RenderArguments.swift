@@ -4,33 +4,7 @@ import Pickers
 enum RenderArguments {
   /// Parses a CSS color typed by the user into an 8-bit pixel.
   static func color(_ text: String) throws -> RGBA8 {
-    // Interim until the color branch's `Color(css:)` lands: hex forms and a few names.
-    let names: [String: RGBA8] = [
-      "black": .black, "white": .white, "transparent": .clear,
-      "red": RGBA8(red: 255, green: 0, blue: 0), "blue": RGBA8(red: 0, green: 0, blue: 255),
-    ]
-    if let named = names[text.lowercased()] { return named }
-    let digits = Array(text.lowercased().dropFirst(text.hasPrefix("#") ? 1 : 0))
-    let values = digits.compactMap(\.hexDigitValue).map(UInt8.init)
-    guard text.hasPrefix("#"), values.count == digits.count, [3, 4, 6, 8].contains(values.count)
-    else { throw InterimColorError(text: text) }
-    let short = values.count <= 4
-    var channels: [UInt8] = []
-    if short {
-      for value in values { channels.append(value &* 17) }
-    } else {
-      for index in stride(from: 0, to: values.count, by: 2) {
-        channels.append(values[index] &* 16 &+ values[index + 1])
-      }
-    }
-    return RGBA8(
-      red: channels[0], green: channels[1], blue: channels[2],
-      alpha: channels.count == 4 ? channels[3] : 255)
-  }
-
-  struct InterimColorError: Error, CustomStringConvertible {
-    var text: String
-    var description: String { "'\(text)' is not a color: expected a CSS color such as #ff8800" }
+    try Color(css: text).rgba8
   }
 
   /// Parses `WxH` (or `N` for a square) with both sides in `range`.

@@ -19,7 +19,8 @@ struct ThemeCommand: Command {
       (defaults: the sans-serif and monospace matches). --format list names the formats.
       """,
     arguments: [
-      .option("--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
+      .option(
+        "--accent", short: "a", value: "COLOR", help: "The accent: a CSS color or system-NAME."),
       .option(
         "--from-image", value: "FILE", help: "Take the accent from a PNG's dominant colors.",
         completion: .file),
@@ -103,21 +104,36 @@ struct ThemeCommand: Command {
     }
     var theme: Theme
     if let accent {
-      theme = Theme(accent: try PaletteOutput.color(accent), schemes: schemes, source: accent)
+      // `system-blue` (no variant named) means Apple's light value in the light scheme and its
+      // dark value in the dark one, as the system itself does.
+      var darkAccent: Color?
+      let lowered = accent.lowercased()
+      if let system = SystemAccent.named(accent), !lowered.hasSuffix("-dark"),
+        !lowered.hasSuffix("-light")
+      {
+        darkAccent = Color.system(system.accent, scheme: .dark)
+      }
+      theme = Theme(
+        accent: try PaletteOutput.color(accent), darkAccent: darkAccent, schemes: schemes,
+        source: accent)
     } else {
       let path = image ?? ""
       theme = try Theme(image: try RGBAImage(pngFile: path), path: path, schemes: schemes)
     }
     let catalog = try FontCatalog()
     let ui = try ThemeFonts.resolve(font, generic: "sans-serif", catalog: catalog, context: context)
-    let mono = try ThemeFonts.resolve(monoFont, generic: "monospace", catalog: catalog, context: context)
+    let mono = try ThemeFonts.resolve(
+      monoFont, generic: "monospace", catalog: catalog, context: context)
     theme.uiFont = ui.family
     theme.monoFont = mono.family
     let text = try theme.exported(as: format)
-    if let preview {
+    // Everything that can fail on the input is done before the first byte is written.
+    var pictureBytes: [UInt8]?
+    if preview != nil {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
-      try picture.writePNG(to: preview)
+      pictureBytes = try picture.pngData()
     }
     try PaletteOutput.write(text, to: output, context: context)
+    if let preview, let pictureBytes { try writeAtomically(pictureBytes, to: preview) }
   }
 }
