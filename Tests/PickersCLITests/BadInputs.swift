@@ -397,31 +397,33 @@ let badInputsJSON = #"""
      "stderrPrefix": "pickers: no font family named \"No Such Family\""
     },
     {
-     "name": "font favorites: stars out of range",
+     "name": "font list: favourite stars out of range",
      "arguments": [
       "font",
-      "favorites",
+      "list",
+      "--favorites",
       "--min-stars",
       "9"
      ],
      "status": 2,
      "stderrPrefix": "pickers: --min-stars must be between 1 and 5, not 9",
      "stderrContains": [
-      "See 'pickers font favorites --help'."
+      "See 'pickers font list --help'."
      ]
     },
     {
-     "name": "font favorites: stars not a number",
+     "name": "font list: favourite stars not a number",
      "arguments": [
       "font",
-      "favorites",
+      "list",
+      "--favorites",
       "--min-stars",
       "many"
      ],
      "status": 2,
      "stderrPrefix": "pickers: --min-stars takes a whole number, not 'many'",
      "stderrContains": [
-      "See 'pickers font favorites --help'."
+      "See 'pickers font list --help'."
      ]
     },
     {
@@ -447,7 +449,7 @@ let badInputsJSON = #"""
       "nope"
      ],
      "status": 2,
-     "stderrPrefix": "pickers: --initial 'nope' is not a color",
+     "stderrPrefix": "pickers: --initial: cannot parse color \"nope\"",
      "stderrContains": [
       "See 'pickers color pick --help'."
      ]
@@ -1195,7 +1197,7 @@ let badInputsJSON = #"""
       "$OUT/a.png"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: 'notacolor' is not a color"
+     "stderrPrefix": "pickers: cannot parse color \"notacolor\""
     },
     {
      "name": "swatch: one bad color among good ones",
@@ -1209,7 +1211,7 @@ let badInputsJSON = #"""
       "$OUT/a.png"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: 'bleu' is not a color"
+     "stderrPrefix": "pickers: cannot parse color \"bleu\""
     },
     {
      "name": "swatch: over the pixel limit",
@@ -1530,7 +1532,7 @@ let badInputsJSON = #"""
       "notacolor"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: 'notacolor' is not a color"
+     "stderrPrefix": "pickers: cannot parse color \"notacolor\""
     },
     {
      "name": "preview: malformed background",
@@ -1544,7 +1546,7 @@ let badInputsJSON = #"""
       "rgb("
      ],
      "status": 1,
-     "stderrPrefix": "pickers: 'rgb(' is not a color"
+     "stderrPrefix": "pickers: cannot parse color \"rgb(\""
     },
     {
      "name": "preview: negative padding",

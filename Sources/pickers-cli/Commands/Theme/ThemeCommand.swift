@@ -1,3 +1,4 @@
+import Glibc
 import Pickers
 
 /// Which schemes `pickers theme` builds.
@@ -133,7 +134,29 @@ struct ThemeCommand: Command {
       let picture = try ThemePreview.render(theme, uiFont: ui.file, monoFont: mono.file)
       pictureBytes = try picture.pngData()
     }
+    // Both destinations are checked before either is written: a bad --preview path must not
+    // leave the theme written behind an exit 1 (found by the bad-input table).
+    for path in [output, preview].compactMap({ $0 }) where path != "-" {
+      try Self.checkWritable(path)
+    }
     try PaletteOutput.write(text, to: output, context: context)
     if let preview, let pictureBytes { try writeAtomically(pictureBytes, to: preview) }
+  }
+
+  /// Throws the error the atomic writer would give for `path`'s folder or for a folder path.
+  private static func checkWritable(_ path: String) throws(FileWriteError) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    var status = stat()
+    if path.hasSuffix("/") || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
+      throw .isDirectory(path: path)
+    }
+    guard stat(folder, &status) == 0 else { throw .folderMissing(path: path, folder: folder) }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: path, folder: folder) }
+    guard access(folder, W_OK | X_OK) == 0 else {
+      let text = String(cString: strerror(errno))
+      throw .folderNotWritable(
+        path: path, folder: folder, reason: text.prefix(1).lowercased() + text.dropFirst())
+    }
   }
 }
