@@ -58,10 +58,12 @@ if Context.environment["PICKERS_FUZZ"] == "1" {
       name: "fuzz-arguments", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-arguments",
       swiftSettings: [
         .enableUpcomingFeature("ExistentialAny"),
-        .unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "pickers_cli_main"]),
+        .unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "fuzz_cli_main"]),
       ]),
     .executableTarget(
       name: "fuzz-font-pattern", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-font-pattern"),
     .executableTarget(name: "fuzz-png", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-png"),
+    .executableTarget(
+      name: "fuzz-color", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-color"),
   ]
 }

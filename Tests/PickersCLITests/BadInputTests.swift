@@ -102,7 +102,8 @@ struct BadInputTests {
     }
   }
 
-  @Test("each bad input gives its exit status and message, quickly, and writes nothing",
+  @Test(
+    "each bad input gives its exit status and message, quickly, and writes nothing",
     arguments: badInputs)
   func row(_ row: BadInput) throws {
     let out = try makeTemporaryDirectory()

@@ -32,7 +32,9 @@ func fileBytes(_ path: String) -> [UInt8]? {
 
 @Suite("Atomic output under SIGKILL", .serialized)
 struct ReliabilityAtomicOutputTests {
-  /// Kills a large specimen at several moments of its run. Each time the target holds either
+  /// Kills a large specimen at several moments of its run.
+  ///
+  /// Each time the target holds either
   /// its old bytes or a complete PNG, and the folder holds nothing else: the temporary file is
   /// unnamed (O_TMPFILE) until the last moment, so the kernel removes it with the process.
   @Test("a specimen killed while writing leaves the old file or a complete one, and nothing else")

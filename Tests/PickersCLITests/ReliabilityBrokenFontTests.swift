@@ -84,7 +84,8 @@ struct ReliabilityBrokenFontTests {
 
     let faces = try folder.run(["font", "list", "--faces"])
     #expect(faces.status == 0)
-    let files = Set(faces.output.split(separator: "\n").compactMap { $0.split(separator: "\t").last })
+    let files = Set(
+      faces.output.split(separator: "\n").compactMap { $0.split(separator: "\t").last })
     let fcFiles = Set(
       try folder.tool("fc-list", ["--format", "%{file}\n"]).split(separator: "\n"))
     #expect(files == fcFiles)
@@ -142,7 +143,8 @@ struct ReliabilityBrokenFontTests {
       for extra in [[], ["--no-fallback"]] {
         let path = folder.root + "/broken.png"
         _ = unlink(path)
-        let run = try folder.run(["font", "preview", family, "--text", "Hello", "-o", path] + extra)
+        let run = try folder.run(
+          ["font", "preview", family, "--text", "Hello", "-o", path] + extra)
         #expect(run.status == 0 || run.status == 1, "\(family) \(extra): \(run.status)")
         if run.status == 0 {
           _ = try RGBAImage(pngFile: path)  // a complete, decodable PNG

@@ -3,6 +3,8 @@ import Testing
 
 @testable import Pickers
 
+/// Rendering from many tasks at once gives the bytes rendering one by one gives.
+///
 /// FreeType faces are not thread-safe; the renderer gives each task its own. These tests render
 /// the same pictures one by one and then from many tasks at once, and compare every byte.
 @Suite("Concurrent rendering")
