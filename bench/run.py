@@ -383,7 +383,7 @@ def main():
     # debuginfo file"): it counts a stripped copy, the same machine code.
     args.pickers_for_valgrind = os.path.join(OUT, "pickers-for-valgrind")
     subprocess.run(["strip", "-o", args.pickers_for_valgrind, args.pickers], check=True)
-    os.chdir(ROOT)  # fontconfig finds the test set's cache (cachedir "fontcache") from here
+    os.chdir(ROOT)  # relative paths (Tests/Fixtures/fonts.conf, bench/out) are from here
     args.bench = os.path.abspath(args.bench)
     os.makedirs(OUT, exist_ok=True)
 
