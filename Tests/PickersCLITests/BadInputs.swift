@@ -911,6 +911,52 @@ let badInputsJSON = #"""
      "stderrPrefix": "pickers: cannot parse color \"blu\""
     },
     {
+     "name": "no crash on huge channels: pickers color info",
+     "arguments": [
+      "color",
+      "info",
+      "lab(2% 1e300 -30)"
+     ],
+     "status": 0,
+     "stderrPrefix": "",
+     "stderrExact": true,
+     "stdoutContains": [
+      "#"
+     ]
+    },
+    {
+     "name": "no crash on huge channels: pickers color convert",
+     "arguments": [
+      "color",
+      "convert",
+      "lab(2% 1e300 -30)",
+      "--to",
+      "hex"
+     ],
+     "status": 0,
+     "stderrPrefix": "",
+     "stderrExact": true,
+     "stdoutContains": [
+      "#"
+     ]
+    },
+    {
+     "name": "no crash on huge channels: pickers color swatch",
+     "arguments": [
+      "color",
+      "swatch",
+      "lab(2% 1e300 -30)",
+      "-o",
+      "-"
+     ],
+     "status": 0,
+     "stderrPrefix": "",
+     "stderrExact": true,
+     "stdoutContains": [
+      "PNG"
+     ]
+    },
+    {
      "name": "swatch: no -o",
      "arguments": [
       "color",

@@ -59,7 +59,10 @@ extension Color {
   public var rgba8: RGBA8 {
     let rgb = gamutMapped(to: .srgb).channels.resolved
     func byte(_ value: Double) -> UInt8 {
-      UInt8(min(max((value * 255).rounded(), 0), 255))
+      // Channels too large to convert (lab(2% 1e300 -30)) come out NaN: UInt8(NaN) would trap
+      // (found by fuzzing). NaN is treated as 0.
+      guard !value.isNaN else { return 0 }
+      return UInt8(min(max((value * 255).rounded(), 0), 255))
     }
     return RGBA8(red: byte(rgb.x), green: byte(rgb.y), blue: byte(rgb.z), alpha: byte(alpha))
   }
