@@ -241,16 +241,18 @@ public final class FontCatalog: Sendable {
   ///
   /// - Throws: ``FontError/unknownFamily(_:suggestions:)`` with the closest installed names.
   public func availableMembers(ofFontFamily family: String) throws(FontError) -> [FontFace] {
-    let faces = try withLoadedConfig { config in
-      guard let pattern = FcPatternCreate() else { return [FontFace]() }
+    // Cached like `match`: previews and themes resolve a family on every run.
+    let lines = try cachedLines("members?" + family) { config in
+      guard let pattern = FcPatternCreate() else { return [String]() }
       defer { FcPatternDestroy(pattern) }
       FcPatternAddString(pattern, FC_FAMILY, family)
-      var faces: [FontFace] = []
+      var lines: [String] = []
       Self.withFontList(config, pattern: pattern, objects: Self.faceObjects) { fonts in
-        faces = fonts.map { Self.face(from: $0) }
+        lines = fonts.map { Self.face(from: $0).cacheLine }
       }
-      return faces
+      return lines
     }
+    let faces = lines.compactMap { FontFace(cacheLine: $0) }
     let wanted = FontSearch.fold(family)
     let exact = faces.filter { face in face.familyNames.contains { FontSearch.fold($0) == wanted } }
     guard !exact.isEmpty else {

@@ -204,7 +204,27 @@ struct FontCatalogCacheTests {
       for pattern in ["Inter", "serif:lang=ja", "Noto Color Emoji", "DejaVu Sans:bold"] {
         #expect(try cached.match(pattern: pattern) == (try fresh.match(pattern: pattern)))
       }
+      // Faces carry the most fields (axes and named instances for Inter), all kept.
+      for family in ["Inter", "DejaVu Sans", "Noto Sans CJK JP", "dejavu sans mono"] {
+        #expect(
+          try cached.availableMembers(ofFontFamily: family)
+            == (try fresh.availableMembers(ofFontFamily: family)))
+      }
     }
+  }
+
+  @Test("a family's faces are answered from the cache, so a preview need not load fontconfig")
+  func membersHit() throws {
+    let set = try TemporaryFontSet()
+    let cold = try set.catalog()
+    let faces = try cold.availableMembers(ofFontFamily: "DejaVu Sans")
+    #expect(cold.isConfigurationLoaded)
+    let warm = try set.catalog()
+    #expect(try warm.availableMembers(ofFontFamily: "DejaVu Sans") == faces)
+    #expect(!warm.isConfigurationLoaded)
+    try set.addFont("DejaVuSans-Bold.ttf")
+    let after = try set.catalog()
+    #expect(try after.availableMembers(ofFontFamily: "DejaVu Sans").count == faces.count + 1)
   }
 }
 
