@@ -156,6 +156,22 @@ struct ReliabilityBrokenFontTests {
     }
   }
 
+  @Test("a preview of a font whose glyphs come out empty is an error, not a blank picture")
+  func truncatedPreview() throws {
+    let folder = try BrokenFontFolder()
+    defer { removeTree(folder.root) }
+    let path = folder.root + "/blank.png"
+    let font = folder.fonts + "/truncated.ttf"
+    for extra in [[], ["--no-fallback"]] {
+      let run = try folder.run(["font", "preview", font, "--text", "Hello", "-o", path] + extra)
+      #expect(run.status == 1, "\(extra)")
+      #expect(
+        run.stderr
+          == "pickers: no glyph could be drawn from \"\(font)\": the font file is damaged\n")
+      #expect(access(path, F_OK) != 0)
+    }
+  }
+
   @Test("a specimen of every family goes on past the broken ones")
   func specimen() throws {
     let folder = try BrokenFontFolder()

@@ -37,6 +37,8 @@ final class GlyphRasterizer {
   private var cachedBytes = 0
   /// How many glyphs were rendered (cache misses), for benchmarks.
   private(set) var renderedCount = 0
+  /// How many of those FreeType could not load or render (a damaged font file).
+  private(set) var failedCount = 0
 
   /// The bitmap of `glyph` in `face` shifted right by `subpixel / subpixelSteps` pixels.
   ///
@@ -63,9 +65,15 @@ final class GlyphRasterizer {
     FT_Set_Transform(face.face, nil, &delta)
     let loaded = FT_Load_Glyph(face.face, glyph, flags)
     FT_Set_Transform(face.face, nil, nil)
-    guard loaded == 0, let slot = face.face.pointee.glyph else { return .empty }
+    guard loaded == 0, let slot = face.face.pointee.glyph else {
+      failedCount += 1
+      return .empty
+    }
     if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-      guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+      guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else {
+        failedCount += 1
+        return .empty
+      }
     }
     let source = slot.pointee.bitmap
     let width = Int(source.width)

@@ -12,6 +12,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case text(TextError)
   /// No rows to draw in a specimen.
   case emptySpecimen
+  /// FreeType opened the font but could not load any of its glyphs.
+  case damagedFont(path: String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .image(let error): error.description
     case .text(let error): error.description
     case .emptySpecimen: "the specimen has no rows: name a family or use --all"
+    case .damagedFont(let path):
+      "no glyph could be drawn from \"\(path)\": the font file is damaged"
     }
   }
 }

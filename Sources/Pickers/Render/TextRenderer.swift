@@ -19,6 +19,11 @@ public final class TextRenderer {
   /// How many glyph bitmaps were rendered (not served from the cache).
   public var glyphsRendered: Int { rasterizer.renderedCount }
 
+  /// How many of the rendered glyphs FreeType could not load or render.
+  ///
+  /// Nonzero means a damaged font file: those glyphs were left out of the picture.
+  public var glyphsFailed: Int { rasterizer.failedCount }
+
   /// Draws `line` with its left edge at `x` and its baseline at `baseline`, in `color`.
   ///
   /// Outline glyphs are drawn in `color` with gamma-correct coverage; color glyphs keep their

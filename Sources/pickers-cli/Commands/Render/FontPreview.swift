@@ -112,6 +112,23 @@ struct FontPreview: Command {
         catalog: catalog, family: familyName, text: sample, language: style.language)
     }
     let image = try Preview.render(sample, options: options, renderer: renderer)
+    // FreeType opens some damaged files but cannot load their glyphs, or loads them empty: say
+    // so rather than write a blank picture, and refuse when nothing at all could be drawn.
+    let failed = renderer.glyphsFailed
+    // Every pixel equal to the first: visible text was asked for and none came out.
+    let first = image[0, 0]
+    let blank =
+      fg != bg
+      && (0..<image.height).allSatisfy { y in
+        (0..<image.width).allSatisfy { x in image[x, y] == first }
+      }
+    if blank || (failed > 0 && failed == renderer.glyphsRendered) {
+      throw RenderError.damagedFont(path: font.file.path)
+    } else if failed > 0 {
+      context.warn(
+        "\(failed) of \(renderer.glyphsRendered) glyphs could not be drawn from "
+          + "\"\(font.file.path)\" (the font file may be damaged)")
+    }
     try RenderArguments.write(image, to: output, context: context)
   }
 }
