@@ -12,7 +12,6 @@ Prints one JSON object with each rate and pickers' speed-up over each anchor.
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 import warnings
@@ -21,14 +20,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import color_inputs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def run_bench(bench, environment):
-    """Runs `pickers-bench --json color` and returns its results by name."""
-    env = dict(os.environ, **environment)
-    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
-                            text=True, env=env).stdout
-    return {entry["name"]: entry for entry in json.loads(output)}
 
 
 def main():
@@ -81,7 +72,7 @@ def main():
                            "perCPUSecond": len(subset) / cpu}
 
     if os.path.exists(options.bench):
-        pickers = run_bench(options.bench, {"PICKERS_BENCH_COLOR_TRIPLES": path})
+        pickers = color_inputs.run_bench(options.bench, {"PICKERS_BENCH_COLOR_TRIPLES": path})
         result["pickers"] = {key: value["value"] for key, value in pickers.items()
                              if key.startswith("color.convert")}
         rate = pickers["color.convert.srgb-oklch.buffer"]["value"]

@@ -1,7 +1,9 @@
 """Shared, deterministic inputs for the color benchmarks (pickers-bench and the Python anchors)."""
 
+import json
 import os
 import random
+import subprocess
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "out")
 
@@ -63,3 +65,11 @@ def write_triples(path=None, count=1_000_000, eight_bit=False):
     triples = srgb_triples(count, eight_bit=eight_bit)
     triples.astype("<f8").tofile(path)
     return path, triples
+
+
+def run_bench(bench, environment):
+    """Runs `pickers-bench --json color` and returns its results by name."""
+    env = dict(os.environ, **environment)
+    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
+                            text=True, env=env).stdout
+    return {entry["name"]: entry for entry in json.loads(output)}

@@ -11,7 +11,6 @@ Prints one JSON object: both rates and the ratio pickers/coloraide of time per s
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -19,14 +18,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import color_inputs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def run_bench(bench, environment):
-    """Runs `pickers-bench --json color` and returns its results by name."""
-    env = dict(os.environ, **environment)
-    output = subprocess.run([bench, "--json", "color"], check=True, capture_output=True,
-                            text=True, env=env).stdout
-    return {entry["name"]: entry for entry in json.loads(output)}
 
 
 def main():
@@ -61,7 +52,7 @@ def main():
                       "perCPUSecond": len(strings) / best_cpu, "failures": failures},
     }
     if os.path.exists(options.bench):
-        pickers = run_bench(options.bench, {"PICKERS_BENCH_COLOR_STRINGS": path})
+        pickers = color_inputs.run_bench(options.bench, {"PICKERS_BENCH_COLOR_STRINGS": path})
         rate = pickers["color.parse.mixed"]["value"]
         result["pickers"] = {"perSecond": rate,
                              "perCPUSecond": pickers["color.parse.mixed.cpu"]["value"],

@@ -69,17 +69,7 @@ struct PseudoTerminalRun {
     for fd in outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     defer { close(outPipe[0]) }
 
-    var env: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        env[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    env["FONTCONFIG_FILE"] = testFontsConf
-    env["SWIFT_BACKTRACE"] = "enable=no"
+    var env = childEnvironment()
     env["TERM"] = "xterm-256color"
     env.removeValue(forKey: "COLORTERM")
     for (key, value) in environment { env[key] = value }

@@ -41,14 +41,8 @@ let fixturesDirectory: String = {
 /// The test font configuration: a fixed set of Debian-packaged fonts.
 let testFontsConf = fixturesDirectory + "/fonts.conf"
 
-/// Runs a program with `arguments`, feeding `stdin`, and collects its output.
-///
-/// The child gets `FONTCONFIG_FILE` pointing at the test fonts unless `environment` sets it, and
-/// is killed after `timeout` seconds (the run then fails), so no test can hang.
-func runProgram(
-  _ program: String, _ arguments: [String], stdin: [UInt8] = [],
-  environment: [String: String] = [:], timeout: Double = 60
-) throws -> PickersResult {
+/// This process's environment with the test fonts and no Swift backtracer, for a child process.
+func childEnvironment() -> [String: String] {
   var env: [String: String] = [:]
   var pointer = environ
   while let entry = pointer.pointee {
@@ -60,6 +54,18 @@ func runProgram(
   }
   env["FONTCONFIG_FILE"] = testFontsConf
   env["SWIFT_BACKTRACE"] = "enable=no"
+  return env
+}
+
+/// Runs a program with `arguments`, feeding `stdin`, and collects its output.
+///
+/// The child gets `FONTCONFIG_FILE` pointing at the test fonts unless `environment` sets it, and
+/// is killed after `timeout` seconds (the run then fails), so no test can hang.
+func runProgram(
+  _ program: String, _ arguments: [String], stdin: [UInt8] = [],
+  environment: [String: String] = [:], timeout: Double = 60
+) throws -> PickersResult {
+  var env = childEnvironment()
   env.removeValue(forKey: "NO_COLOR")
   for (key, value) in environment { env[key] = value }
 

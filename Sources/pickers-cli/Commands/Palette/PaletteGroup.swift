@@ -96,18 +96,6 @@ struct PaletteScale: Command {
   }
 }
 
-/// Which harmonies `pickers palette harmony` prints.
-enum HarmonyChoice: String, CaseIterable, Sendable {
-  case all
-  case complementary
-  case analogous
-  case triadic
-  case tetradic
-  case square
-  case splitComplementary = "split-complementary"
-  case monochrome
-}
-
 /// `pickers palette harmony COLOR`: hue rotations in OKLCH.
 struct PaletteHarmony: Command {
   static let spec = CommandSpec(
@@ -119,24 +107,30 @@ struct PaletteHarmony: Command {
         "--type", short: "t", value: "TYPE",
         help: "all (default), complementary, analogous, triadic, tetradic, square, "
           + "split-complementary or monochrome.",
-        completion: .choices(HarmonyChoice.allCases.map(\.rawValue))),
+        completion: .choices(["all"] + Harmony.allCases.map(\.rawValue))),
     ] + PaletteOutput.arguments,
     examples: ["pickers palette harmony system-teal --type triadic"])
 
   var color: String
-  var choice: HarmonyChoice
+  /// The harmonies to print: every one unless `--type` names one.
+  var kinds: [Harmony]
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
-    choice = try arguments.choice("--type", as: HarmonyChoice.self) ?? .all
+    kinds = Harmony.allCases
+    if let type = arguments.option("--type"), type.lowercased() != "all" {
+      guard let kind = Harmony(rawValue: type.lowercased()) else {
+        let valid = (["all"] + Harmony.allCases.map(\.rawValue)).joined(separator: ", ")
+        throw UsageError("--type must be one of \(valid); '\(type)' is not")
+      }
+      kinds = [kind]
+    }
     options = PaletteOutput.Options(arguments)
   }
 
   func run(_ context: CommandContext) async throws {
     let base = try PaletteOutput.color(color)
-    let kinds =
-      choice == .all ? Harmony.allCases : Harmony(rawValue: choice.rawValue).map { [$0] } ?? []
     let entries = kinds.flatMap { kind in
       kind.colors(for: base).map {
         PaletteEntry(
