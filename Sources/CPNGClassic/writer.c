@@ -183,6 +183,16 @@ int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t ro
   return 0;
 }
 
+int cpng_writer_set_filters(cpng_writer *writer, int filters) {
+  if (writer->failed) return -1;
+  if (setjmp(png_jmpbuf(writer->png))) {
+    writer->failed = 1;
+    return -1;
+  }
+  png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters);
+  return 0;
+}
+
 int cpng_writer_end(cpng_writer *writer) {
   if (writer->failed) return -1;
   if (setjmp(png_jmpbuf(writer->png))) {

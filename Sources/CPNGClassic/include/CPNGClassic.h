@@ -55,6 +55,11 @@ int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int 
 // Writes `row_count` rows, top to bottom, each `width * 4` bytes for RGBA (fewer for the
 // formats cpng_writer_set_format chooses: 3 or 1 bytes a pixel, or packed palette indices).
 int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t row_count);
+// Changes the row filters for the rows written next (between cpng_writer_begin and
+// cpng_writer_end). Up, Average and Paeth can only be switched back on if cpng_writer_begin
+// enabled at least one of them (libpng keeps the previous row only then); libpng drops them
+// otherwise.
+int cpng_writer_set_filters(cpng_writer *writer, int filters);
 // Writes the end of the image; the PNG is then complete.
 int cpng_writer_end(cpng_writer *writer);
 // The reason for the last failure, a NUL-terminated string owned by the writer.

@@ -14,53 +14,8 @@ struct PNGPixelFormat: Equatable, Sendable {
     case palette([RGBA8], bitDepth: Int)
   }
 
+  /// The format; ``PNGStreamWriter`` always writes `.rgba`.
   var kind: Kind
-
-  /// A format chosen by the caller (``PNGStreamWriter`` always writes RGBA).
-  init(kind: Kind) { self.kind = kind }
-
-  /// Looks at every pixel once (stopping early when nothing smaller than RGBA is possible).
-  init(for image: RGBAImage) {
-    var opaque = true
-    var gray = true
-    var palette: [UInt32: UInt8] = [:]
-    var entries: [UInt32] = []
-    var fitsPalette = true
-    image.bytes.withUnsafeBytes { raw in
-      let count = raw.count / 4
-      guard count > 0 else { return }
-      // Each pixel is read as one UInt32 in memory order; equal neighbours are skipped.
-      var last = ~raw.loadUnaligned(as: UInt32.self)
-      for index in 0..<count {
-        let pixel = raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
-        if pixel == last { continue }
-        last = pixel
-        let value = UInt32(littleEndian: pixel)  // R in the low byte, A in the high byte
-        if value >> 24 != 255 { opaque = false }
-        if value & 0xFF != (value >> 8) & 0xFF || value & 0xFF != (value >> 16) & 0xFF {
-          gray = false
-        }
-        if fitsPalette, palette[pixel] == nil {
-          if entries.count == 256 {
-            fitsPalette = false
-            palette = [:]
-          } else {
-            palette[pixel] = UInt8(entries.count)
-            entries.append(pixel)
-          }
-        }
-        if !fitsPalette, !opaque { break }
-      }
-    }
-    let depth = entries.count <= 2 ? 1 : entries.count <= 4 ? 2 : entries.count <= 16 ? 4 : 8
-    if fitsPalette, !entries.isEmpty, depth < 8 || !(gray && opaque) {
-      kind = .palette(entries.map(RGBA8.init(memoryOrder:)), bitDepth: depth)
-    } else if gray && opaque {
-      kind = .gray
-    } else {
-      kind = opaque ? .rgb : .rgba
-    }
-  }
 
   /// Bytes of one packed row of `width` pixels.
   func rowBytes(width: Int) -> Int {
@@ -72,53 +27,183 @@ struct PNGPixelFormat: Equatable, Sendable {
     }
   }
 
-  /// The image's rows in this format, top to bottom (RGBA: the image's own bytes).
-  func packedRows(of image: RGBAImage) -> [UInt8] {
-    let width = image.width
-    let rowBytes = rowBytes(width: width)
-    switch kind {
-    case .rgba:
-      return image.bytes
-    case .rgb, .gray:
-      let keep = kind == .rgb ? 3 : 1
-      var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
+  /// Chooses the smallest format for `image` and packs its rows in it, top to bottom.
+  ///
+  /// A first pass reads each pixel once as a 32-bit word and only ORs and ANDs it into two
+  /// accumulators (whether every pixel is opaque, whether every pixel is gray), which the
+  /// compiler vectorizes. An opaque gray image (a text preview in black on white) is then
+  /// packed in one more pass that also marks which levels occur: no hashing. Other images look
+  /// for at most 256 colors in a small open-addressing table, skipping runs of equal pixels,
+  /// and stop as soon as neither a palette nor dropping alpha is possible.
+  static func reduce(_ image: RGBAImage) -> (format: PNGPixelFormat, rows: [UInt8]) {
+    let (opaque, gray) = image.bytes.withUnsafeBytes(Self.opaqueAndGray)
+    if opaque && gray { return packGray(image) }
+    let table = image.bytes.withUnsafeBytes { PaletteTable(collecting: $0) }
+    if let table {
+      let entries = table.entries
+      let depth = Self.depth(forColors: entries.count)
+      let format = PNGPixelFormat(
+        kind: .palette(entries.map(RGBA8.init(memoryOrder:)), bitDepth: depth))
+      return (format, packIndices(image, depth: depth) { table.index(of: $0) })
+    }
+    if opaque { return (PNGPixelFormat(kind: .rgb), packRGB(image)) }
+    return (PNGPixelFormat(kind: .rgba), image.bytes)
+  }
+
+  /// The smallest palette bit depth for `count` colors.
+  private static func depth(forColors count: Int) -> Int {
+    count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+  }
+
+  /// Whether every pixel is opaque, and whether every pixel is gray (red = green = blue).
+  private static func opaqueAndGray(_ raw: UnsafeRawBufferPointer) -> (Bool, Bool) {
+    let count = raw.count / 4
+    var alphaAnd: UInt32 = 0xFF00_0000
+    var colorOr: UInt32 = 0
+    for index in 0..<count {
+      let value = UInt32(
+        littleEndian: raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+      alphaAnd &= value
+      // Low byte red ^ green, next byte green ^ blue: zero for every gray pixel.
+      colorOr |= (value ^ (value >> 8)) & 0xFFFF
+    }
+    return (alphaAnd == 0xFF00_0000, colorOr == 0)
+  }
+
+  /// An opaque gray image as 8-bit gray, or as a palette when it has at most 16 levels.
+  private static func packGray(_ image: RGBAImage) -> (format: PNGPixelFormat, rows: [UInt8]) {
+    let count = image.width * image.height
+    var seen = [UInt8](repeating: 0, count: 256)
+    let levels = [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
       image.bytes.withUnsafeBufferPointer { source in
-        packed.withUnsafeMutableBufferPointer { target in
-          var out = 0
-          for pixel in stride(from: 0, to: source.count, by: 4) {
-            for channel in 0..<keep { target[out + channel] = source[pixel + channel] }
-            out += keep
+        seen.withUnsafeMutableBufferPointer { seen in
+          for index in 0..<count {
+            let level = source[index &* 4]
+            target[index] = level
+            seen[Int(level)] = 1
           }
         }
       }
-      return packed
-    case .palette(let entries, let depth):
-      var index: [UInt32: UInt8] = [:]
-      for (position, entry) in entries.enumerated() { index[entry.memoryOrder] = UInt8(position) }
-      var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
-      let perByte = 8 / depth
-      image.bytes.withUnsafeBytes { raw in
-        packed.withUnsafeMutableBufferPointer { target in
-          var lastPixel = ~raw.loadUnaligned(as: UInt32.self)
-          var lastValue: UInt8 = 0
-          for y in 0..<image.height {
-            let rowStart = y &* width &* 4
-            let outStart = y &* rowBytes
-            for x in 0..<width {
-              let pixel = raw.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
-              if pixel != lastPixel {
-                lastPixel = pixel
-                lastValue = index[pixel] ?? 0
-              }
-              guard lastValue != 0 else { continue }  // the array starts zeroed
+      initialized = count
+    }
+    let used = (0..<256).filter { seen[$0] != 0 }
+    guard used.count <= 16 else { return (PNGPixelFormat(kind: .gray), levels) }
+    var indexOfLevel = [UInt8](repeating: 0, count: 256)
+    for (index, level) in used.enumerated() { indexOfLevel[level] = UInt8(index) }
+    let entries = used.map { RGBA8(red: UInt8($0), green: UInt8($0), blue: UInt8($0)) }
+    let depth = depth(forColors: used.count)
+    let rows = indexOfLevel.withUnsafeBufferPointer { indexOfLevel in
+      packIndices(image, depth: depth) { indexOfLevel[Int(UInt8(truncatingIfNeeded: $0))] }
+    }
+    return (PNGPixelFormat(kind: .palette(entries, bitDepth: depth)), rows)
+  }
+
+  /// Red, green and blue of every pixel.
+  private static func packRGB(_ image: RGBAImage) -> [UInt8] {
+    let count = image.width * image.height
+    return [UInt8](unsafeUninitializedCapacity: count * 3) { target, initialized in
+      image.bytes.withUnsafeBufferPointer { source in
+        for index in 0..<count {
+          target[index &* 3] = source[index &* 4]
+          target[index &* 3 &+ 1] = source[index &* 4 &+ 1]
+          target[index &* 3 &+ 2] = source[index &* 4 &+ 2]
+        }
+      }
+      initialized = count * 3
+    }
+  }
+
+  /// Packs palette indices of `depth` bits, from the most significant bit of each byte.
+  ///
+  /// Each row starts on a new byte. `index` maps a pixel (memory order) to its palette index.
+  private static func packIndices(
+    _ image: RGBAImage, depth: Int, index: (UInt32) -> UInt8
+  ) -> [UInt8] {
+    let width = image.width
+    let rowBytes = (width * depth + 7) / 8
+    var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
+    let perByte = 8 / depth
+    image.bytes.withUnsafeBytes { raw in
+      packed.withUnsafeMutableBufferPointer { target in
+        var lastPixel = ~raw.loadUnaligned(as: UInt32.self)
+        var lastValue: UInt8 = 0
+        for y in 0..<image.height {
+          let rowStart = y &* width &* 4
+          let outStart = y &* rowBytes
+          for x in 0..<width {
+            let pixel = raw.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
+            if pixel != lastPixel {
+              lastPixel = pixel
+              lastValue = index(pixel)
+            }
+            guard lastValue != 0 else { continue }  // the array starts zeroed
+            if depth == 8 {
+              target[outStart &+ x] = lastValue
+            } else {
               let shift = 8 &- depth &* (x % perByte &+ 1)
               target[outStart &+ x / perByte] |= lastValue << UInt8(shift)
             }
           }
         }
       }
-      return packed
     }
+    return packed
+  }
+}
+
+/// Up to 256 distinct pixels and their palette indices, in order of first appearance.
+///
+/// Open addressing over 512 slots with a multiplicative hash: no `Hasher`, no allocation per
+/// lookup. Pixels are 32-bit words in memory order.
+private struct PaletteTable {
+  static let slotBits = 9
+  private var keys = [UInt32](repeating: 0, count: 1 << slotBits)
+  /// Palette index + 1 of each slot, 0 for an empty slot.
+  private var values = [UInt16](repeating: 0, count: 1 << slotBits)
+  private(set) var entries: [UInt32] = []
+
+  /// Collects the colors of `raw` (RGBA pixels), or returns `nil` as soon as a 257th shows up.
+  init?(collecting raw: UnsafeRawBufferPointer) {
+    let count = raw.count / 4
+    guard count > 0 else { return nil }
+    entries.reserveCapacity(256)
+    var last = ~raw.loadUnaligned(as: UInt32.self)
+    for index in 0..<count {
+      let pixel = raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
+      if pixel == last { continue }
+      last = pixel
+      guard insert(pixel) else { return nil }
+    }
+  }
+
+  private static func slot(_ pixel: UInt32) -> Int {
+    Int(truncatingIfNeeded: (pixel &* 0x9E37_79B1) >> (32 - UInt32(slotBits)))
+  }
+
+  /// Adds `pixel` if it is new; false when the palette is already full.
+  private mutating func insert(_ pixel: UInt32) -> Bool {
+    let mask = (1 << Self.slotBits) - 1
+    var slot = Self.slot(pixel)
+    while values[slot] != 0 {
+      if keys[slot] == pixel { return true }
+      slot = (slot + 1) & mask
+    }
+    guard entries.count < 256 else { return false }
+    keys[slot] = pixel
+    entries.append(pixel)
+    values[slot] = UInt16(entries.count)
+    return true
+  }
+
+  /// The palette index of a pixel that was collected (0 for any other).
+  func index(of pixel: UInt32) -> UInt8 {
+    let mask = (1 << Self.slotBits) - 1
+    var slot = Self.slot(pixel)
+    while values[slot] != 0 {
+      if keys[slot] == pixel { return UInt8(truncatingIfNeeded: values[slot] - 1) }
+      slot = (slot + 1) & mask
+    }
+    return 0
   }
 }
 
@@ -129,10 +214,5 @@ extension RGBA8 {
     self.init(
       red: UInt8(truncatingIfNeeded: bytes), green: UInt8(truncatingIfNeeded: bytes >> 8),
       blue: UInt8(truncatingIfNeeded: bytes >> 16), alpha: UInt8(truncatingIfNeeded: bytes >> 24))
-  }
-
-  /// The four bytes of this pixel (R, G, B, A) read from memory as one UInt32.
-  fileprivate var memoryOrder: UInt32 {
-    (UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24).littleEndian
   }
 }

@@ -31,10 +31,9 @@ extension RGBAImage {
   ///
   /// - Throws: ``PNGError`` when libpng fails or a text option holds a NUL character.
   public func pngData(options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
-    let format = PNGPixelFormat(for: self)
+    let (format, rows) = PNGPixelFormat.reduce(self)
     let encoder = try PNGRowEncoder(
       width: width, height: height, options: options, format: format)
-    let rows = format.packedRows(of: self)
     try rows.withUnsafeBytes { buffer in
       Result { () throws(PNGError) in try encoder.write(rows: buffer, rowCount: height) }
     }.get()

@@ -12,6 +12,7 @@ public struct RGBA8: Hashable, Sendable {
   public var alpha: UInt8
 
   /// Creates a pixel from its four channels.
+  @inlinable
   public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
     self.red = red
     self.green = green
@@ -124,19 +125,25 @@ public struct RGBAImage: Hashable, Sendable {
     try Self.validate(width: width, height: height)
     self.width = width
     self.height = height
-    let count = width * height
-    var bytes = [UInt8](repeating: 0, count: count * 4)
-    if fill != .clear {
-      bytes.withUnsafeMutableBufferPointer { buffer in
-        for index in 0..<count {
-          buffer[index * 4] = fill.red
-          buffer[index * 4 + 1] = fill.green
-          buffer[index * 4 + 2] = fill.blue
-          buffer[index * 4 + 3] = fill.alpha
-        }
-      }
+    self.bytes = Self.bytes(repeating: fill, count: width * height)
+  }
+
+  /// `count` pixels of `fill` as RGBA bytes: a `memset` when the four bytes are equal (white,
+  /// clear), else one 32-bit store a pixel.
+  static func bytes(repeating fill: RGBA8, count: Int) -> [UInt8] {
+    if fill.red == fill.green && fill.green == fill.blue && fill.blue == fill.alpha {
+      return [UInt8](repeating: fill.red, count: count * 4)
     }
-    self.bytes = bytes
+    let pattern =
+      UInt32(fill.red) | UInt32(fill.green) << 8 | UInt32(fill.blue) << 16
+      | UInt32(fill.alpha) << 24
+    return [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+      let pixels = UnsafeMutableRawBufferPointer(buffer)
+      for index in 0..<count {
+        pixels.storeBytes(of: pattern.littleEndian, toByteOffset: index &* 4, as: UInt32.self)
+      }
+      initialized = count * 4
+    }
   }
 
   /// Creates an image over existing RGBA bytes.
@@ -153,8 +160,10 @@ public struct RGBAImage: Hashable, Sendable {
   }
 
   /// The pixel at column `x`, row `y` (both zero-based, from the top left).
+  ///
+  /// Reading is inlinable, so that loops over pixels in other modules compile to plain loads.
   public subscript(x: Int, y: Int) -> RGBA8 {
-    get {
+    @inlinable get {
       precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
       let offset = (y * width + x) * 4
       return RGBA8(

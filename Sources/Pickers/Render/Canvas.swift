@@ -23,18 +23,7 @@ public struct Canvas: Sendable {
     try RGBAImage.validate(width: width, height: height)
     self.width = width
     self.height = height
-    bytes = [UInt8](repeating: 0, count: width * height * 4)
-    if fill != .clear {
-      let pattern = [fill.red, fill.green, fill.blue, fill.alpha]
-      bytes.withUnsafeMutableBufferPointer { buffer in
-        for offset in stride(from: 0, to: buffer.count, by: 4) {
-          buffer[offset] = pattern[0]
-          buffer[offset + 1] = pattern[1]
-          buffer[offset + 2] = pattern[2]
-          buffer[offset + 3] = pattern[3]
-        }
-      }
-    }
+    bytes = RGBAImage.bytes(repeating: fill, count: width * height)
   }
 
   /// The picture as an image value.
