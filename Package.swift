@@ -18,7 +18,7 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
-    .target(name: "CPNGClassic", dependencies: ["CPNG"]),
+    .target(name: "CPNGClassic", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
     .target(
       name: "Pickers",
       dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic"],

@@ -183,14 +183,19 @@ int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t ro
   return 0;
 }
 
-int cpng_writer_set_filters(cpng_writer *writer, int filters) {
+int cpng_writer_write_chunk(cpng_writer *writer, const char *name, const uint8_t *data,
+                            size_t count) {
   if (writer->failed) return -1;
   if (setjmp(png_jmpbuf(writer->png))) {
     writer->failed = 1;
     return -1;
   }
-  png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, filters);
+  png_write_chunk(writer->png, (png_const_bytep)name, data, count);
   return 0;
+}
+
+int cpng_writer_end_chunks(cpng_writer *writer) {
+  return cpng_writer_write_chunk(writer, "IEND", NULL, 0);
 }
 
 int cpng_writer_end(cpng_writer *writer) {

@@ -55,11 +55,13 @@ int cpng_writer_begin(cpng_writer *writer, uint32_t width, uint32_t height, int 
 // Writes `row_count` rows, top to bottom, each `width * 4` bytes for RGBA (fewer for the
 // formats cpng_writer_set_format chooses: 3 or 1 bytes a pixel, or packed palette indices).
 int cpng_writer_write_rows(cpng_writer *writer, const uint8_t *rows, uint32_t row_count);
-// Changes the row filters for the rows written next (between cpng_writer_begin and
-// cpng_writer_end). Up, Average and Paeth can only be switched back on if cpng_writer_begin
-// enabled at least one of them (libpng keeps the previous row only then); libpng drops them
-// otherwise.
-int cpng_writer_set_filters(cpng_writer *writer, int filters);
+// Writes one chunk (4-letter `name`, `count` bytes of data and its CRC) to the writer's output,
+// after cpng_writer_begin. Used for IDAT chunks compressed by a cpng_deflater, ended with
+// cpng_writer_end_chunks instead of cpng_writer_end.
+int cpng_writer_write_chunk(cpng_writer *writer, const char *name, const uint8_t *data,
+                            size_t count);
+// Writes the IEND chunk after IDAT chunks written with cpng_writer_write_chunk.
+int cpng_writer_end_chunks(cpng_writer *writer);
 // Writes the end of the image; the PNG is then complete.
 int cpng_writer_end(cpng_writer *writer);
 // The reason for the last failure, a NUL-terminated string owned by the writer.
@@ -71,6 +73,27 @@ const uint8_t *cpng_writer_bytes(const cpng_writer *writer, size_t *count);
 // Frees the writer and everything libpng allocated for it.
 void cpng_writer_destroy(cpng_writer *writer);
 
+// A PNG's image data compressed in pieces on several threads at once (see deflater.c).
+typedef struct cpng_deflater cpng_deflater;
+enum { CPNG_DEFLATER_MAX_PIECES = 64 };
+// Creates a deflater at zlib's `level` and `memory_level`; NULL: out of memory.
+cpng_deflater *cpng_deflater_create(int level, int memory_level);
+// Filters `row_count` rows of `row_bytes` bytes (`filter` 0: none, 2: Up, with `above` the row
+// before the first, or NULL for zeros) into scanlines and compresses them as the next part of
+// the stream, split into `piece_count` (1-64) pieces of consecutive rows compressed at once, one
+// thread each (the calling thread takes the first). `last` ends the deflate stream. The pieces'
+// output stays in the deflater until the next call: cpng_deflater_piece. 0, or -1 when zlib
+// fails or memory runs out (the deflater then accepts only cpng_deflater_destroy).
+int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
+                                size_t row_count, const uint8_t *above, int filter,
+                                int piece_count, int last);
+// How many pieces the last call produced, and the bytes of each (owned by the deflater).
+int cpng_deflater_piece_count(const cpng_deflater *deflater);
+const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, size_t *count);
+// The Adler-32 of every scanline compressed so far: the zlib stream's trailer, big-endian.
+uint32_t cpng_deflater_adler(const cpng_deflater *deflater);
+// Frees the deflater and its zlib streams.
+void cpng_deflater_destroy(cpng_deflater *deflater);
 
 typedef struct cpng_reader cpng_reader;
 

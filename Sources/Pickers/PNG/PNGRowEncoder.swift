@@ -1,21 +1,30 @@
 import CPNGClassic
 import Glibc
 
-/// One libpng write session for an RGBA 8-bit image, fed row by row.
+/// One PNG write session, fed row by row.
 ///
 /// Owns the C writer (`cpng_writer`, from the CPNGClassic target, which keeps libpng's
 /// `longjmp` on the C side). Output goes to a file descriptor, or to memory when none is given.
+/// libpng writes the header chunks. For `.fast` and `.default` the rows are filtered here (no
+/// filter or Up, chosen per call by ``PNGRowFilter``) and compressed on every core by
+/// ``PNGDeflateStream``; for `.smallest` libpng filters and compresses them itself, trying all
+/// five filters on every row.
 final class PNGRowEncoder {
   private let writer: OpaquePointer  // cpng_writer *, owned
   /// Width of the image in pixels.
   let width: Int
+  /// Height of the image in pixels.
+  let height: Int
   /// Bytes of one row in the chosen pixel format (`width * 4` for RGBA).
   let rowBytes: Int
-  /// Whether rows get no filter or Up depending on their content (``PNGRowFilter``); false
-  /// for palettes (never filtered) and `.smallest` (libpng's adaptive choice on every row).
+  /// The image data compressed in pieces, or `nil` when libpng compresses the rows.
+  private var stream: PNGDeflateStream?
+  /// Whether rows get no filter or Up depending on their content; false for palettes.
   private let adaptsFilter: Bool
-  /// The filters set in libpng now.
-  private var filters: Int32
+  /// The last row given, for the Up filter of the next one (empty before the first).
+  private var previousRow: [UInt8] = []
+  /// Rows encoded so far.
+  private var rowsEncoded = 0
 
   /// The zlib level and libpng row filters behind each compression choice.
   ///
@@ -23,8 +32,8 @@ final class PNGRowEncoder {
   /// docs/png.md): libpng's adaptive filter choice tries all five filters on every row, which
   /// costs about as much as zlib at level 6, while the Up filter alone stays within about 3%
   /// of its size. `.smallest` keeps the adaptive choice, as Pillow does at every level.
-  /// `.fast` and `.default` start with Up and switch to no filter for flat rows
-  /// (``PNGRowFilter``), which is smaller and cheaper for text.
+  /// `.fast` and `.default` choose between Up and no filter for each batch of rows
+  /// (``PNGRowFilter``): no filter is smaller and cheaper for text.
   static func parameters(_ compression: PNGEncodingOptions.Compression)
     -> (level: Int32, filters: Int32)
   {
@@ -62,17 +71,24 @@ final class PNGRowEncoder {
     }
     self.writer = writer
     self.width = width
+    self.height = height
     self.rowBytes = format.rowBytes(width: width)
     var (level, filters) = Self.parameters(options.compression)
-    var adapts = options.compression != .smallest
     // Palette indices are not samples: filtering them rarely helps (the PNG specification's
     // advice), and libpng's adaptive choice would cost time for nothing.
+    var adapts = true
     if case .palette = format.kind {
       filters = Int32(CPNG_FILTER_NONE)
       adapts = false
     }
-    self.filters = filters
     self.adaptsFilter = adapts
+    // zlib's default memory level and strategy. Level 9 (Pillow's) doubles the hash table,
+    // which zlib slides (rewrites) after every 32 KiB of input: measured, level 8 took 5-23%
+    // fewer instructions at the same size or smaller (text, screenshot, photograph, gradient).
+    let memoryLevel: Int32 = 8
+    if options.compression != .smallest {
+      stream = try PNGDeflateStream(level: level, memoryLevel: memoryLevel)
+    }
     try setFormat(format)
     let strings = chunks.map { (strdup($0.keyword), strdup($0.text)) }
     defer {
@@ -86,11 +102,9 @@ final class PNGRowEncoder {
         keyword: pointers.0, text: pointers.1,
         utf8: chunk.text.utf8.contains { $0 >= 0x80 } ? 1 : 0)
     }
-    // zlib's default memory level and strategy. Level 9 (Pillow's) doubles the hash table,
-    // which zlib slides (rewrites) after every 32 KiB of input: measured, level 8 took 5-23% fewer
-    // instructions at the same size or smaller (text, screenshot, photograph, gradient).
     let status = cpng_writer_begin(
-      writer, UInt32(width), UInt32(height), level, 8, 0, filters, texts, Int32(texts.count))
+      writer, UInt32(width), UInt32(height), level, memoryLevel, 0, filters, texts,
+      Int32(texts.count))
     try check(status)
   }
 
@@ -102,23 +116,38 @@ final class PNGRowEncoder {
   /// looked at to choose between no filter and Up (``PNGRowFilter``).
   func write(rows bytes: UnsafeRawBufferPointer, rowCount: Int) throws(PNGError) {
     precondition(bytes.count == rowCount * rowBytes, "row buffer of the wrong size")
+    precondition(rowsEncoded + rowCount <= height, "more rows than the image has")
     guard let base = bytes.baseAddress, rowCount > 0 else { return }
-    if adaptsFilter {
-      let flat = PNGRowFilter.prefersNone(bytes, rowBytes: rowBytes, rowCount: rowCount)
-      let wanted = Int32(flat ? CPNG_FILTER_NONE : CPNG_FILTER_UP)
-      if wanted != filters {
-        try check(cpng_writer_set_filters(writer, wanted))
-        filters = wanted
-      }
+    guard let stream else {
+      try check(
+        cpng_writer_write_rows(
+          writer, base.assumingMemoryBound(to: UInt8.self), UInt32(rowCount)))
+      rowsEncoded += rowCount
+      return
     }
-    try check(
-      cpng_writer_write_rows(
-        writer, base.assumingMemoryBound(to: UInt8.self), UInt32(rowCount)))
+    let up =
+      adaptsFilter && !PNGRowFilter.prefersNone(bytes, rowBytes: rowBytes, rowCount: rowCount)
+    rowsEncoded += rowCount
+    let last = rowsEncoded == height
+    let data = try previousRow.withUnsafeBytes { above in
+      Result { () throws(PNGError) in
+        try stream.compress(
+          rows: bytes, rowBytes: rowBytes, rowCount: rowCount,
+          above: above.isEmpty ? nil : above, up: up, last: last)
+      }
+    }.get()
+    previousRow = Array(bytes[(rowCount - 1) * rowBytes..<rowCount * rowBytes])
+    try check(cpng_writer_write_chunk(writer, "IDAT", data, data.count))
   }
 
   /// Writes the end of the PNG.
   func end() throws(PNGError) {
-    try check(cpng_writer_end(writer))
+    guard let stream else {
+      try check(cpng_writer_end(writer))
+      return
+    }
+    precondition(stream.finished, "end called before the last row")
+    try check(cpng_writer_end_chunks(writer))
   }
 
   /// The errno of a failed write to the file descriptor, or 0.

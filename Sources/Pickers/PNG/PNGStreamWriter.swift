@@ -8,7 +8,8 @@
 ///     for band in bands { try writer.append(rows: band) }  // each band 1200 pixels wide
 ///     try writer.finish()
 ///
-/// Memory stays at libpng's compression state (a few hundred KiB) plus the band being added.
+/// Memory stays at zlib's compression state (a few hundred KiB a core), the band being added and
+/// up to ``batchBytes`` of rows gathered for the encoder.
 public final class PNGStreamWriter {
   /// The path the PNG is renamed to by ``finish()``.
   public let path: String
@@ -20,6 +21,12 @@ public final class PNGStreamWriter {
   public private(set) var rowsWritten = 0
   private var file: AtomicFile?
   private var encoder: PNGRowEncoder?
+  /// Rows appended but not yet encoded: bands are gathered up to ``batchBytes`` so that the
+  /// encoder's threads get pieces worth starting (a specimen row is about 450 KB).
+  private var pending: [UInt8] = []
+
+  /// Bytes of rows gathered before they are encoded.
+  static let batchBytes = 2 << 20
 
   /// Starts a PNG of `width` x `height` pixels that will become `path`.
   ///
@@ -58,14 +65,29 @@ public final class PNGStreamWriter {
     guard rowsWritten + band.height <= height else {
       throw .tooManyRows(height: height, appended: rowsWritten + band.height)
     }
+    rowsWritten += band.height
+    if pending.isEmpty && (band.bytes.count >= Self.batchBytes || rowsWritten == height) {
+      try encode(band.bytes, with: encoder)
+      return
+    }
+    pending += band.bytes
+    if pending.count >= Self.batchBytes || rowsWritten == height {
+      try encode(pending, with: encoder)
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Encodes full-width rows, closing the writer if that fails.
+  private func encode(_ rows: [UInt8], with encoder: PNGRowEncoder) throws(PNGError) {
     do {
-      try band.bytes.withUnsafeBytes { buffer in
-        Result { () throws(PNGError) in try encoder.write(rows: buffer, rowCount: band.height) }
+      try rows.withUnsafeBytes { buffer in
+        Result { () throws(PNGError) in
+          try encoder.write(rows: buffer, rowCount: buffer.count / (width * 4))
+        }
       }.get()
     } catch {
       throw fail(error)
     }
-    rowsWritten += band.height
   }
 
   /// Ends the PNG, flushes it to disk and renames it to ``path``.

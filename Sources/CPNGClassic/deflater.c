@@ -1,0 +1,194 @@
+#include "CPNGClassic.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+// The image data of a PNG compressed in pieces at once, the way pigz compresses a file: each
+// piece is raw deflate (no zlib header or trailer) ended with a sync flush (an empty stored
+// block that leaves the output on a byte boundary), so the pieces concatenated in order form one
+// deflate stream; only the last piece ends it. The caller writes the zlib header before the
+// first piece and the Adler-32 of all the scanlines after the last. Pieces start without a
+// dictionary: their first bytes cannot refer back into the previous piece, which costs about as
+// much as a new row of text (measured on a specimen sheet: under 1% larger).
+
+typedef struct slot {
+  z_stream stream;
+  int ready;
+  uint8_t *bytes;  // the piece's output
+  size_t count;
+  size_t capacity;
+  uint8_t *line;  // one filtered scanline
+  uint32_t adler;
+  int status;
+  // The job.
+  const uint8_t *rows;
+  const uint8_t *above;  // the row above the first, or NULL for zeros
+  size_t row_bytes;
+  size_t row_count;
+  int filter;
+  int last;
+  struct cpng_deflater *owner;
+} slot;
+
+struct cpng_deflater {
+  int level;
+  int memory_level;
+  int finished;
+  uint32_t adler;
+  slot slots[CPNG_DEFLATER_MAX_PIECES];
+};
+
+cpng_deflater *cpng_deflater_create(int level, int memory_level) {
+  cpng_deflater *deflater = calloc(1, sizeof *deflater);
+  if (deflater == NULL) return NULL;
+  deflater->level = level;
+  deflater->memory_level = memory_level;
+  deflater->adler = 1;
+  return deflater;
+}
+
+void cpng_deflater_destroy(cpng_deflater *deflater) {
+  if (deflater == NULL) return;
+  for (int index = 0; index < CPNG_DEFLATER_MAX_PIECES; index++) {
+    slot *slot = &deflater->slots[index];
+    if (slot->ready) deflateEnd(&slot->stream);
+    free(slot->bytes);
+    free(slot->line);
+  }
+  free(deflater);
+}
+
+// Appends what the stream produced to the slot's output, growing it as needed.
+static int deflate_into(slot *slot, const uint8_t *data, size_t count, int flush) {
+  slot->stream.next_in = (Bytef *)data;
+  slot->stream.avail_in = (uInt)count;
+  for (;;) {
+    if (slot->capacity - slot->count < 4096) {
+      size_t capacity = slot->capacity ? slot->capacity * 2 : 65536;
+      uint8_t *grown = realloc(slot->bytes, capacity);
+      if (grown == NULL) return -1;
+      slot->bytes = grown;
+      slot->capacity = capacity;
+    }
+    size_t room = slot->capacity - slot->count;
+    if (room > UINT32_MAX) room = UINT32_MAX;
+    slot->stream.next_out = slot->bytes + slot->count;
+    slot->stream.avail_out = (uInt)room;
+    int status = deflate(&slot->stream, flush);
+    slot->count += room - slot->stream.avail_out;
+    if (status == Z_STREAM_END) return 0;
+    if (status != Z_OK && status != Z_BUF_ERROR) return -1;
+    // Done when the input is used up and, for a flush, zlib had room left over.
+    if (slot->stream.avail_in == 0 && (flush == Z_NO_FLUSH || slot->stream.avail_out > 0))
+      return flush == Z_FINISH ? -1 : 0;
+  }
+}
+
+static void compress_slot(slot *slot) {
+  slot->status = -1;
+  slot->count = 0;
+  slot->adler = 1;
+  cpng_deflater *owner = slot->owner;
+  if (!slot->ready) {
+    if (deflateInit2(&slot->stream, owner->level, Z_DEFLATED, -15, owner->memory_level,
+                     Z_DEFAULT_STRATEGY) != Z_OK)
+      return;
+    slot->ready = 1;
+  } else if (deflateReset(&slot->stream) != Z_OK) {
+    return;
+  }
+  uint8_t *line = realloc(slot->line, slot->row_bytes + 1);
+  if (line == NULL) return;
+  slot->line = line;
+  for (size_t row = 0; row < slot->row_count; row++) {
+    const uint8_t *current = slot->rows + row * slot->row_bytes;
+    const uint8_t *above = row > 0 ? current - slot->row_bytes : slot->above;
+    line[0] = (uint8_t)slot->filter;
+    if (slot->filter == 2) {
+      if (above != NULL) {
+        for (size_t index = 0; index < slot->row_bytes; index++)
+          line[index + 1] = (uint8_t)(current[index] - above[index]);
+      } else {
+        memcpy(line + 1, current, slot->row_bytes);
+      }
+    } else {
+      memcpy(line + 1, current, slot->row_bytes);
+    }
+    slot->adler = (uint32_t)adler32_z(slot->adler, line, slot->row_bytes + 1);
+    if (deflate_into(slot, line, slot->row_bytes + 1, Z_NO_FLUSH) != 0) return;
+  }
+  if (deflate_into(slot, NULL, 0, slot->last ? Z_FINISH : Z_SYNC_FLUSH) != 0) return;
+  slot->status = 0;
+}
+
+static void *run_slot(void *argument) {
+  compress_slot(argument);
+  return NULL;
+}
+
+int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
+                                size_t row_count, const uint8_t *above, int filter,
+                                int piece_count, int last) {
+  if (deflater->finished || piece_count < 1 || piece_count > CPNG_DEFLATER_MAX_PIECES ||
+      (filter != 0 && filter != 2) || row_bytes == 0)
+    return -1;
+  if ((size_t)piece_count > row_count) piece_count = row_count > 0 ? (int)row_count : 1;
+  size_t per_piece = (row_count + (size_t)piece_count - 1) / (size_t)piece_count;
+  for (int index = 0; index < CPNG_DEFLATER_MAX_PIECES; index++) {
+    slot *slot = &deflater->slots[index];
+    slot->count = 0;
+    slot->status = 0;
+    if (index >= piece_count) continue;
+    size_t first = per_piece * (size_t)index;
+    if (first > row_count) first = row_count;
+    size_t end = first + per_piece < row_count ? first + per_piece : row_count;
+    slot->owner = deflater;
+    slot->rows = rows + first * row_bytes;
+    slot->above = first == 0 ? above : rows + (first - 1) * row_bytes;
+    slot->row_bytes = row_bytes;
+    slot->row_count = end - first;
+    slot->filter = filter;
+    slot->last = last && index == piece_count - 1;
+  }
+  // The first piece runs on the calling thread; a thread that cannot start runs here too.
+  pthread_t threads[CPNG_DEFLATER_MAX_PIECES];
+  int started[CPNG_DEFLATER_MAX_PIECES] = {0};
+  for (int index = 1; index < piece_count; index++)
+    started[index] =
+        pthread_create(&threads[index], NULL, run_slot, &deflater->slots[index]) == 0;
+  compress_slot(&deflater->slots[0]);
+  int status = 0;
+  for (int index = 1; index < piece_count; index++) {
+    if (started[index])
+      pthread_join(threads[index], NULL);
+    else
+      compress_slot(&deflater->slots[index]);
+  }
+  for (int index = 0; index < piece_count; index++) {
+    slot *slot = &deflater->slots[index];
+    if (slot->status != 0) status = -1;
+    size_t count = slot->row_count * (row_bytes + 1);
+    deflater->adler = (uint32_t)adler32_combine(deflater->adler, slot->adler, (z_off_t)count);
+  }
+  if (status != 0) {
+    deflater->finished = 1;
+    return -1;
+  }
+  if (last) deflater->finished = 1;
+  return 0;
+}
+
+int cpng_deflater_piece_count(const cpng_deflater *deflater) {
+  int count = 0;
+  while (count < CPNG_DEFLATER_MAX_PIECES && deflater->slots[count].count > 0) count++;
+  return count;
+}
+
+const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, size_t *count) {
+  *count = deflater->slots[index].count;
+  return deflater->slots[index].bytes;
+}
+
+uint32_t cpng_deflater_adler(const cpng_deflater *deflater) { return deflater->adler; }

@@ -1,0 +1,95 @@
+import CPNGClassic
+import Glibc
+
+/// The zlib stream of a PNG's image data, compressed in pieces on every core.
+///
+/// zlib is single-threaded, and a long image (a specimen of hundreds of rows) was bounded by
+/// one core compressing while the others waited. Each call to
+/// ``compress(rows:rowBytes:rowCount:above:up:last:)`` splits its rows into pieces of at least
+/// ``minimumPiece`` bytes, one per processor at most, which the C deflater (`cpng_deflater`)
+/// filters and compresses at once on separate threads, the way pigz does: raw deflate ended by a
+/// sync flush, so the pieces in order are one ordinary zlib stream that any PNG reader decodes.
+/// Owns the C deflater, whose zlib streams are reused from call to call.
+final class PNGDeflateStream {
+  /// The smallest piece worth a thread of its own (smaller inputs are one piece, one thread).
+  static let minimumPiece = 128 << 10
+
+  private let deflater: OpaquePointer  // cpng_deflater *, owned
+  /// The zlib level, 0-9.
+  let level: Int32
+  /// Threads that may compress at once.
+  let concurrency: Int
+  private var started = false
+  /// Whether the last part was compressed.
+  private(set) var finished = false
+
+  /// Creates a stream that compresses at `level` with zlib's `memoryLevel`.
+  ///
+  /// - Throws: ``PNGError/cannotEncode(message:)`` when memory runs out.
+  init(level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount)
+    throws(PNGError)
+  {
+    guard let deflater = cpng_deflater_create(level, memoryLevel) else {
+      throw .cannotEncode(message: "out of memory")
+    }
+    self.deflater = deflater
+    self.level = level
+    self.concurrency = min(max(1, concurrency), Int(CPNG_DEFLATER_MAX_PIECES))
+  }
+
+  deinit { cpng_deflater_destroy(deflater) }
+
+  /// The number of processors online.
+  static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// The zlib header: deflate with a 32 KiB window, the level class, and the check bits.
+  private var header: [UInt8] {
+    let levelClass: UInt8 = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
+    let cmf: UInt8 = 0x78
+    let flg = levelClass << 6
+    return [cmf, flg + UInt8((31 - (Int(cmf) << 8 | Int(flg)) % 31) % 31)]
+  }
+
+  /// Filters and compresses `rowCount` rows of `rowBytes` bytes as the next part of the stream.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows, top to bottom.
+  ///   - rowBytes: Bytes of one row.
+  ///   - rowCount: How many rows.
+  ///   - above: The row above the first (for the Up filter), or `nil` at the top of the image.
+  ///   - up: Whether the rows get the Up filter (else none).
+  ///   - last: Whether these are the image's last rows: the stream ends.
+  /// - Returns: The bytes to append to the image data: the zlib header before the first part,
+  ///   the Adler-32 checksum after the last.
+  /// - Throws: ``PNGError/cannotEncode(message:)`` when zlib fails or memory runs out.
+  func compress(
+    rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int, above: UnsafeRawBufferPointer?,
+    up: Bool, last: Bool
+  ) throws(PNGError) -> [UInt8] {
+    precondition(!finished, "compress called after the last part")
+    precondition(rows.count >= rowBytes * rowCount && rowBytes > 0, "row buffer too small")
+    let pieceCount = max(1, min(concurrency, rowBytes * rowCount / Self.minimumPiece))
+    let status = cpng_deflater_compress_rows(
+      deflater, rows.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, rowCount,
+      above?.baseAddress?.assumingMemoryBound(to: UInt8.self), up ? 2 : 0, Int32(pieceCount),
+      last ? 1 : 0)
+    guard status == 0 else {
+      finished = true
+      throw .cannotEncode(message: "zlib could not compress the image data")
+    }
+    var out: [UInt8] = started ? [] : header
+    started = true
+    for index in 0..<cpng_deflater_piece_count(deflater) {
+      var count = 0
+      if let bytes = cpng_deflater_piece(deflater, index, &count) {
+        out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+      }
+    }
+    if last {
+      finished = true
+      let adler = cpng_deflater_adler(deflater)
+      out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> UInt32($0)) }
+    }
+    return out
+  }
+}

@@ -1,0 +1,120 @@
+import Glibc
+import Testing
+
+@testable import Pickers
+
+@Suite("PNG image data compressed in pieces")
+struct PNGDeflateStreamTests {
+  typealias Support = PNGTestSupport
+
+  /// White with black bars (flat rows, written unfiltered) above random noise (written with
+  /// the Up filter): both row filters and several compressed pieces in one image.
+  static func mixedImage(width: Int, height: Int) throws -> RGBAImage {
+    let noise = try Support.randomImage(width: width, height: height, seed: 11)
+    var bytes = noise.bytes
+    for y in 0..<height / 2 {
+      for x in 0..<width {
+        let ink: UInt8 = (x / 7 + y / 5) % 4 == 0 ? 0 : 255
+        bytes.replaceSubrange(
+          (y * width + x) * 4..<(y * width + x + 1) * 4, with: [ink, ink, ink, 255])
+      }
+    }
+    return try RGBAImage(width: width, height: height, bytes: bytes)
+  }
+
+  @Test(
+    "rows compressed in three parts, five pieces at once, are one zlib stream Python inflates",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"))
+  func piecesInflate() throws {
+    var generator = SplitMix64(seed: 5)
+    // 700 rows of 1 KiB: flat runs, then random bytes.
+    let rowBytes = 1024
+    var input: [UInt8] = []
+    for index in 0..<700 * rowBytes {
+      let flat = UInt8(index / 4096 % 3)
+      input.append(index < 300 * rowBytes ? flat : UInt8.random(in: 0...255, using: &generator))
+    }
+    let stream = try PNGDeflateStream(level: 6, memoryLevel: 8, concurrency: 5)
+    var compressed: [UInt8] = []
+    var expected: [UInt8] = []
+    let parts: [(Int, Int, Bool)] = [(0, 1, false), (1, 650, true), (650, 700, false)]
+    for (first, end, up) in parts {
+      let rows = Array(input[first * rowBytes..<end * rowBytes])
+      let above = first == 0 ? [] : Array(input[(first - 1) * rowBytes..<first * rowBytes])
+      compressed += try rows.withUnsafeBytes { rows in
+        try above.withUnsafeBytes { above in
+          try Result { () throws(PNGError) in
+            try stream.compress(
+              rows: rows, rowBytes: rowBytes, rowCount: end - first,
+              above: above.isEmpty ? nil : above, up: up, last: end == 700)
+          }.get()
+        }
+      }
+      // The scanlines by the PNG specification: filter type, then the bytes (Up: minus above).
+      for row in first..<end {
+        expected.append(up ? 2 : 0)
+        for column in 0..<rowBytes {
+          let value = input[row * rowBytes + column]
+          let prior = row == 0 ? 0 : input[(row - 1) * rowBytes + column]
+          expected.append(up ? value &- prior : value)
+        }
+      }
+    }
+    #expect(stream.finished)
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    Support.write(compressed, to: folder + "/data.z")
+    // zlib.decompress checks the header and the Adler-32 trailer.
+    let script =
+      "import sys, zlib; sys.stdout.write(zlib.decompress(open(sys.argv[1], 'rb').read()).hex())"
+    let result = Support.run(["/usr/bin/python3", "-c", script, folder + "/data.z"])
+    #expect(result.status == 0)
+    let hex = expected.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+    #expect(result.output == hex.joined())
+  }
+
+  @Test(
+    "a streamed image of flat and noisy bands, large enough for several pieces, reads back the same in Pillow",
+    .enabled(if: PNGTestSupport.pythonWithPillow != nil, "needs python3 with Pillow"))
+  func pillowReadsStreamedBands() throws {
+    let python = try #require(Support.pythonWithPillow)
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let (width, height) = (300, 600)
+    let image = try Self.mixedImage(width: width, height: height)
+    for compression in [PNGEncodingOptions.Compression.fast, .default] {
+      let path = folder + "/\(compression).png"
+      let writer = try PNGStreamWriter(
+        path: path, width: width, height: height, options: .init(compression: compression))
+      var row = 0
+      for count in [1, 299, 50, 250] {
+        let stride = width * 4
+        try writer.append(
+          rows: try RGBAImage(
+            width: width, height: count,
+            bytes: Array(image.bytes[row * stride..<(row + count) * stride])))
+        row += count
+      }
+      try writer.finish()
+      let script = """
+        import sys
+        from PIL import Image
+        sys.stdout.write(Image.open(sys.argv[1]).convert("RGBA").tobytes().hex())
+        """
+      let result = Support.run([python, "-c", script, path])
+      #expect(result.status == 0)
+      let hex = image.bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+      #expect(result.output == hex.joined(), "\(compression)")
+      #expect(try RGBAImage(pngFile: path) == image, "\(compression)")
+    }
+  }
+
+  @Test("the whole-image encoder gives back the same pixels at every compression")
+  func wholeImage() throws {
+    let image = try Self.mixedImage(width: 257, height: 300)
+    for compression in PNGEncodingOptions.Compression.allCases {
+      let png = try image.pngData(options: .init(compression: compression))
+      #expect(try RGBAImage(pngData: png) == image, "\(compression)")
+    }
+  }
+}
