@@ -20,6 +20,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingRows(height: Int, appended: Int)
   /// The ``PNGStreamWriter`` already finished or failed, so it takes no more rows.
   case writerClosed(path: String)
+  /// A band given to an opaque ``PNGStreamWriter`` has a translucent pixel in row `row`.
+  case translucentRow(row: Int)
 
   public var description: String {
     switch self {
@@ -38,6 +40,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missingRows(let height, let appended):
       "PNG finished after \(appended) rows, expected \(height)"
     case .writerClosed(let path): "the PNG writer for \"\(path)\" is already closed"
+    case .translucentRow(let row):
+      "PNG row \(row) has a translucent pixel, but the image was started as opaque"
     }
   }
 

@@ -98,8 +98,20 @@ struct PNGPixelFormat: Equatable, Sendable {
     return (PNGPixelFormat(kind: .palette(entries, bitDepth: depth)), rows)
   }
 
+  /// The first row of `image` with a pixel that is not opaque, or `nil`.
+  static func firstTranslucentRow(_ image: RGBAImage) -> Int? {
+    image.bytes.withUnsafeBytes { raw in
+      let rowBytes = image.width * 4
+      for row in 0..<image.height {
+        let rowRaw = UnsafeRawBufferPointer(rebasing: raw[row * rowBytes..<(row + 1) * rowBytes])
+        if !opaqueAndGray(rowRaw).0 { return row }
+      }
+      return nil
+    }
+  }
+
   /// Red, green and blue of every pixel.
-  private static func packRGB(_ image: RGBAImage) -> [UInt8] {
+  static func packRGB(_ image: RGBAImage) -> [UInt8] {
     let count = image.width * image.height
     return [UInt8](unsafeUninitializedCapacity: count * 3) { target, initialized in
       image.bytes.withUnsafeBufferPointer { source in

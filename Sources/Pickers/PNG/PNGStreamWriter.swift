@@ -28,23 +28,37 @@ public final class PNGStreamWriter {
   /// Bytes of rows gathered before they are encoded.
   static let batchBytes = 2 << 20
 
+  /// Whether the PNG is written as RGB: every band must then be opaque.
+  public let isOpaque: Bool
+
   /// Starts a PNG of `width` x `height` pixels that will become `path`.
   ///
+  /// - Parameters:
+  ///   - path: The file to write.
+  ///   - width: Width of the image in pixels.
+  ///   - height: Height of the image in pixels.
+  ///   - options: Compression and text chunks.
+  ///   - opaque: Write RGB without alpha, a quarter fewer bytes to compress; for images known
+  ///     to be opaque, such as rows drawn on an opaque background. A translucent pixel in a
+  ///     band is then an error.
   /// - Throws: ``PNGError/unwritable(_:)`` when the folder is missing or unwritable or the
   ///   path is a folder; ``PNGError/cannotEncode(message:)`` when the size is not allowed.
-  public init(path: String, width: Int, height: Int, options: PNGEncodingOptions = .init())
-    throws(PNGError)
-  {
+  public init(
+    path: String, width: Int, height: Int, options: PNGEncodingOptions = .init(),
+    opaque: Bool = false
+  ) throws(PNGError) {
     self.path = path
     self.width = width
     self.height = height
+    self.isOpaque = opaque
     do { try RGBAImage.validate(width: width, height: height) } catch {
       throw .cannotEncode(message: error.description)
     }
     let file: AtomicFile
     do { file = try AtomicFile(path: path) } catch { throw .unwritable(error) }
     let encoder = try PNGRowEncoder(
-      width: width, height: height, options: options, fileDescriptor: file.descriptor)
+      width: width, height: height, options: options, fileDescriptor: file.descriptor,
+      format: PNGPixelFormat(kind: opaque ? .rgb : .rgba))
     self.file = file
     self.encoder = encoder
   }
@@ -65,12 +79,19 @@ public final class PNGStreamWriter {
     guard rowsWritten + band.height <= height else {
       throw .tooManyRows(height: height, appended: rowsWritten + band.height)
     }
+    var rows = band.bytes
+    if isOpaque {
+      if let row = PNGPixelFormat.firstTranslucentRow(band) {
+        throw fail(.translucentRow(row: rowsWritten + row))
+      }
+      rows = PNGPixelFormat.packRGB(band)
+    }
     rowsWritten += band.height
-    if pending.isEmpty && (band.bytes.count >= Self.batchBytes || rowsWritten == height) {
-      try encode(band.bytes, with: encoder)
+    if pending.isEmpty && (rows.count >= Self.batchBytes || rowsWritten == height) {
+      try encode(rows, with: encoder)
       return
     }
-    pending += band.bytes
+    pending += rows
     if pending.count >= Self.batchBytes || rowsWritten == height {
       try encode(pending, with: encoder)
       pending.removeAll(keepingCapacity: true)
@@ -82,7 +103,7 @@ public final class PNGStreamWriter {
     do {
       try rows.withUnsafeBytes { buffer in
         Result { () throws(PNGError) in
-          try encoder.write(rows: buffer, rowCount: buffer.count / (width * 4))
+          try encoder.write(rows: buffer, rowCount: buffer.count / encoder.rowBytes)
         }
       }.get()
     } catch {

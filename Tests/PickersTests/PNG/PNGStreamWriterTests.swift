@@ -34,6 +34,31 @@ struct PNGStreamWriterTests {
     #expect(Support.entries(folder) == ["sheet.png"])
   }
 
+  @Test("an opaque writer writes RGB that decodes to the same pixels and refuses translucent rows")
+  func opaqueRGB() throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    var bytes = try Support.randomImage(width: 21, height: 10, seed: 9).bytes
+    for alpha in stride(from: 3, to: bytes.count, by: 4) { bytes[alpha] = 255 }
+    let image = try RGBAImage(width: 21, height: 10, bytes: bytes)
+    let path = folder + "/rgb.png"
+    let writer = try PNGStreamWriter(path: path, width: 21, height: 10, opaque: true)
+    try writer.append(rows: try band(image, from: 0, count: 4))
+    try writer.append(rows: try band(image, from: 4, count: 6))
+    try writer.finish()
+    let png = try readFile(path)
+    // IHDR color type 2 (RGB), PNG specification section 11.2.2.
+    #expect(png[25] == 2)
+    #expect(try RGBAImage(pngFile: path) == image)
+
+    let refused = try PNGStreamWriter(path: folder + "/no.png", width: 21, height: 10, opaque: true)
+    try refused.append(rows: try band(image, from: 0, count: 4))
+    var translucent = try band(image, from: 4, count: 6)
+    translucent[5, 2] = RGBA8(red: 1, green: 2, blue: 3, alpha: 200)
+    #expect(throws: PNGError.translucentRow(row: 6)) { try refused.append(rows: translucent) }
+    #expect(Support.entries(folder) == ["rgb.png"])
+  }
+
   @Test("while rows are written the old file stays whole and no other name appears")
   func noNameWhileWriting() throws {
     let folder = Support.temporaryFolder()
