@@ -16,6 +16,7 @@
 typedef struct slot {
   z_stream stream;
   int ready;
+  int memory_level;  // the stream's, when ready
   uint8_t *bytes;  // the piece's output
   size_t count;
   size_t capacity;
@@ -47,6 +48,10 @@ cpng_deflater *cpng_deflater_create(int level, int memory_level) {
   deflater->memory_level = memory_level;
   deflater->adler = 1;
   return deflater;
+}
+
+void cpng_deflater_set_memory_level(cpng_deflater *deflater, int memory_level) {
+  deflater->memory_level = memory_level;
 }
 
 void cpng_deflater_destroy(cpng_deflater *deflater) {
@@ -91,11 +96,16 @@ static void compress_slot(slot *slot) {
   slot->count = 0;
   slot->adler = 1;
   cpng_deflater *owner = slot->owner;
+  if (slot->ready && slot->memory_level != owner->memory_level) {
+    deflateEnd(&slot->stream);
+    slot->ready = 0;
+  }
   if (!slot->ready) {
     if (deflateInit2(&slot->stream, owner->level, Z_DEFLATED, -15, owner->memory_level,
                      Z_DEFAULT_STRATEGY) != Z_OK)
       return;
     slot->ready = 1;
+    slot->memory_level = owner->memory_level;
   } else if (deflateReset(&slot->stream) != Z_OK) {
     return;
   }

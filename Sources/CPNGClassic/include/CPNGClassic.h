@@ -78,6 +78,8 @@ typedef struct cpng_deflater cpng_deflater;
 enum { CPNG_DEFLATER_MAX_PIECES = 64 };
 // Creates a deflater at zlib's `level` and `memory_level`; NULL: out of memory.
 cpng_deflater *cpng_deflater_create(int level, int memory_level);
+// Changes zlib's memory level for the pieces compressed from the next call on.
+void cpng_deflater_set_memory_level(cpng_deflater *deflater, int memory_level);
 // Filters `row_count` rows of `row_bytes` bytes (`filter` 0: none, 2: Up, with `above` the row
 // before the first, or NULL for zeros) into scanlines and compresses them as the next part of
 // the stream, split into `piece_count` (1-64) pieces of consecutive rows compressed at once, one

@@ -13,10 +13,14 @@ import Glibc
 final class PNGDeflateStream {
   /// The smallest piece worth a thread of its own (smaller inputs are one piece, one thread).
   static let minimumPiece = 128 << 10
+  /// The smallest batch of flat rows compressed with the smaller hash table at level 1.
+  static let smallHashBatch = 1 << 20
 
   private let deflater: OpaquePointer  // cpng_deflater *, owned
   /// The zlib level, 0-9.
   let level: Int32
+  /// zlib's memory level, 1-9, for everything but large flat batches at level 1.
+  let memoryLevel: Int32
   /// Threads that may compress at once.
   let concurrency: Int
   private var started = false
@@ -34,6 +38,7 @@ final class PNGDeflateStream {
     }
     self.deflater = deflater
     self.level = level
+    self.memoryLevel = memoryLevel
     self.concurrency = min(max(1, concurrency), Int(CPNG_DEFLATER_MAX_PIECES))
   }
 
@@ -52,6 +57,14 @@ final class PNGDeflateStream {
 
   /// Filters and compresses `rowCount` rows of `rowBytes` bytes as the next part of the stream.
   ///
+  /// At level 1 a large batch of flat rows (unfiltered) is compressed at zlib memory level 6
+  /// instead of 8: zlib slides its whole hash table after every 32 KiB of input, and a quarter
+  /// of the table does as well for the few distinct strings of flat rows. Measured at level 1
+  /// on a specimen sheet (RGB, 3000 rows) and a screenshot: 21% and 17% fewer instructions, the
+  /// same size within 2.5%; a photograph (filtered) would take 19% more, and a single 48 px
+  /// line (98 KB) gains nothing, so it applies only to flat batches of at least
+  /// ``smallHashBatch`` bytes.
+  ///
   /// - Parameters:
   ///   - rows: The rows, top to bottom.
   ///   - rowBytes: Bytes of one row.
@@ -69,6 +82,8 @@ final class PNGDeflateStream {
     precondition(!finished, "compress called after the last part")
     precondition(rows.count >= rowBytes * rowCount && rowBytes > 0, "row buffer too small")
     let pieceCount = max(1, min(concurrency, rowBytes * rowCount / Self.minimumPiece))
+    let smallHash = level == 1 && !up && rowBytes * rowCount >= Self.smallHashBatch
+    cpng_deflater_set_memory_level(deflater, smallHash ? min(memoryLevel, 6) : memoryLevel)
     let status = cpng_deflater_compress_rows(
       deflater, rows.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, rowCount,
       above?.baseAddress?.assumingMemoryBound(to: UInt8.self), up ? 2 : 0, Int32(pieceCount),

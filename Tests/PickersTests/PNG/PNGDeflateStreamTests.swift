@@ -22,22 +22,22 @@ struct PNGDeflateStreamTests {
     return try RGBAImage(width: width, height: height, bytes: bytes)
   }
 
-  @Test(
-    "rows compressed in three parts, five pieces at once, are one zlib stream Python inflates",
-    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"))
-  func piecesInflate() throws {
+  /// Compresses `rowCount` rows of 1 KiB (flat runs for the first 300, then random bytes) in
+  /// `parts` (first row, end row, Up filter) and checks that Python's zlib inflates the result
+  /// to exactly the PNG scanlines computed from the specification.
+  private func inflatesToScanlines(
+    level: Int32, rowCount: Int, parts: [(Int, Int, Bool)]
+  ) throws {
     var generator = SplitMix64(seed: 5)
-    // 700 rows of 1 KiB: flat runs, then random bytes.
     let rowBytes = 1024
     var input: [UInt8] = []
-    for index in 0..<700 * rowBytes {
+    for index in 0..<rowCount * rowBytes {
       let flat = UInt8(index / 4096 % 3)
       input.append(index < 300 * rowBytes ? flat : UInt8.random(in: 0...255, using: &generator))
     }
-    let stream = try PNGDeflateStream(level: 6, memoryLevel: 8, concurrency: 5)
+    let stream = try PNGDeflateStream(level: level, memoryLevel: 8, concurrency: 5)
     var compressed: [UInt8] = []
     var expected: [UInt8] = []
-    let parts: [(Int, Int, Bool)] = [(0, 1, false), (1, 650, true), (650, 700, false)]
     for (first, end, up) in parts {
       let rows = Array(input[first * rowBytes..<end * rowBytes])
       let above = first == 0 ? [] : Array(input[(first - 1) * rowBytes..<first * rowBytes])
@@ -46,7 +46,7 @@ struct PNGDeflateStreamTests {
           try Result { () throws(PNGError) in
             try stream.compress(
               rows: rows, rowBytes: rowBytes, rowCount: end - first,
-              above: above.isEmpty ? nil : above, up: up, last: end == 700)
+              above: above.isEmpty ? nil : above, up: up, last: end == rowCount)
           }.get()
         }
       }
@@ -71,6 +71,23 @@ struct PNGDeflateStreamTests {
     #expect(result.status == 0)
     let hex = expected.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
     #expect(result.output == hex.joined())
+  }
+
+  @Test(
+    "rows compressed in three parts, five pieces at once, are one zlib stream Python inflates",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"))
+  func piecesInflate() throws {
+    try inflatesToScanlines(
+      level: 6, rowCount: 700, parts: [(0, 1, false), (1, 650, true), (650, 700, false)])
+  }
+
+  @Test(
+    "at level 1 a large unfiltered batch (smaller hash table) and filtered batches inflate too",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"))
+  func smallHashInflates() throws {
+    try inflatesToScanlines(
+      level: 1, rowCount: 1_400,
+      parts: [(0, 10, true), (10, 1_100, false), (1_100, 1_400, true)])
   }
 
   @Test(
