@@ -36,9 +36,9 @@ struct PNGPixelFormat: Equatable, Sendable {
   /// for at most 256 colors in a small open-addressing table, skipping runs of equal pixels,
   /// and stop as soon as neither a palette nor dropping alpha is possible.
   static func reduce(_ image: RGBAImage) -> (format: PNGPixelFormat, rows: [UInt8]) {
-    let (opaque, gray) = image.bytes.withUnsafeBytes(Self.opaqueAndGray)
+    let (opaque, gray) = withPixels(image, Self.opaqueAndGray)
     if opaque && gray { return packGray(image) }
-    let table = image.bytes.withUnsafeBytes { PaletteTable(collecting: $0) }
+    let table = withPixels(image) { PaletteTable(collecting: $0) }
     if let table {
       let entries = table.entries
       let depth = Self.depth(forColors: entries.count)
@@ -55,14 +55,22 @@ struct PNGPixelFormat: Equatable, Sendable {
     count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
   }
 
+  /// Runs `body` over the image's pixels, each read as one 32-bit word in memory order.
+  ///
+  /// Typed words (rather than unaligned loads from raw bytes) let the compiler vectorise the
+  /// loops below; an array's storage is aligned for them.
+  static func withPixels<R>(_ image: RGBAImage, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+    image.bytes.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: UInt32.self) { body($0) }
+    }
+  }
+
   /// Whether every pixel is opaque, and whether every pixel is gray (red = green = blue).
-  private static func opaqueAndGray(_ raw: UnsafeRawBufferPointer) -> (Bool, Bool) {
-    let count = raw.count / 4
+  private static func opaqueAndGray(_ pixels: UnsafeBufferPointer<UInt32>) -> (Bool, Bool) {
     var alphaAnd: UInt32 = 0xFF00_0000
     var colorOr: UInt32 = 0
-    for index in 0..<count {
-      let value = UInt32(
-        littleEndian: raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+    for pixel in pixels {
+      let value = UInt32(littleEndian: pixel)
       alphaAnd &= value
       // Low byte red ^ green, next byte green ^ blue: zero for every gray pixel.
       colorOr |= (value ^ (value >> 8)) & 0xFFFF
@@ -100,11 +108,11 @@ struct PNGPixelFormat: Equatable, Sendable {
 
   /// The first row of `image` with a pixel that is not opaque, or `nil`.
   static func firstTranslucentRow(_ image: RGBAImage) -> Int? {
-    image.bytes.withUnsafeBytes { raw in
-      let rowBytes = image.width * 4
+    withPixels(image) { pixels in
+      let width = image.width
       for row in 0..<image.height {
-        let rowRaw = UnsafeRawBufferPointer(rebasing: raw[row * rowBytes..<(row + 1) * rowBytes])
-        if !opaqueAndGray(rowRaw).0 { return row }
+        let rowPixels = UnsafeBufferPointer(rebasing: pixels[row * width..<(row + 1) * width])
+        if !opaqueAndGray(rowPixels).0 { return row }
       }
       return nil
     }
@@ -135,15 +143,15 @@ struct PNGPixelFormat: Equatable, Sendable {
     let rowBytes = (width * depth + 7) / 8
     var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
     let perByte = 8 / depth
-    image.bytes.withUnsafeBytes { raw in
+    withPixels(image) { pixels in
       packed.withUnsafeMutableBufferPointer { target in
-        var lastPixel = ~raw.loadUnaligned(as: UInt32.self)
+        var lastPixel = ~pixels[0]
         var lastValue: UInt8 = 0
         for y in 0..<image.height {
-          let rowStart = y &* width &* 4
+          let rowStart = y &* width
           let outStart = y &* rowBytes
           for x in 0..<width {
-            let pixel = raw.loadUnaligned(fromByteOffset: rowStart &+ x &* 4, as: UInt32.self)
+            let pixel = pixels[rowStart &+ x]
             if pixel != lastPixel {
               lastPixel = pixel
               lastValue = index(pixel)
@@ -174,14 +182,12 @@ private struct PaletteTable {
   private var values = [UInt16](repeating: 0, count: 1 << slotBits)
   private(set) var entries: [UInt32] = []
 
-  /// Collects the colors of `raw` (RGBA pixels), or returns `nil` as soon as a 257th shows up.
-  init?(collecting raw: UnsafeRawBufferPointer) {
-    let count = raw.count / 4
-    guard count > 0 else { return nil }
+  /// Collects the colors of `pixels`, or returns `nil` as soon as a 257th shows up.
+  init?(collecting pixels: UnsafeBufferPointer<UInt32>) {
+    guard let first = pixels.first else { return nil }
     entries.reserveCapacity(256)
-    var last = ~raw.loadUnaligned(as: UInt32.self)
-    for index in 0..<count {
-      let pixel = raw.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)
+    var last = ~first
+    for pixel in pixels {
       if pixel == last { continue }
       last = pixel
       guard insert(pixel) else { return nil }
