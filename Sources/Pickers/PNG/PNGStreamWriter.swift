@@ -23,11 +23,14 @@ public final class PNGStreamWriter {
 
   /// Starts a PNG of `width` x `height` pixels that will become `path`.
   ///
+  /// `durability` says whether ``finish()`` waits until the file is on disk.
+  ///
   /// - Throws: ``PNGError/unwritable(_:)`` when the folder is missing or unwritable or the
   ///   path is a folder; ``PNGError/cannotEncode(message:)`` when the size is not allowed.
-  public init(path: String, width: Int, height: Int, options: PNGEncodingOptions = .init())
-    throws(PNGError)
-  {
+  public init(
+    path: String, width: Int, height: Int, options: PNGEncodingOptions = .init(),
+    durability: FileDurability = .atomic
+  ) throws(PNGError) {
     self.path = path
     self.width = width
     self.height = height
@@ -35,7 +38,9 @@ public final class PNGStreamWriter {
       throw .cannotEncode(message: error.description)
     }
     let file: AtomicFile
-    do { file = try AtomicFile(path: path) } catch { throw .unwritable(error) }
+    do { file = try AtomicFile(path: path, durability: durability) } catch {
+      throw .unwritable(error)
+    }
     let encoder = try PNGRowEncoder(
       width: width, height: height, options: options, fileDescriptor: file.descriptor)
     self.file = file
