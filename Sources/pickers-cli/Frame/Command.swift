@@ -23,18 +23,32 @@ protocol Command: Sendable {
   /// ``ConcurrentCommand``, so that the others never start its thread pool (half a
   /// millisecond of every launch, measured in `docs/bench.md`).
   func run(_ context: CommandContext) throws
+  /// Whether the runner calls ``run(concurrently:)`` in a task instead of ``run(_:)``.
+  ///
+  /// A requirement rather than an `as? any ConcurrentCommand` cast: a cast to a protocol
+  /// scans the binary's conformance records, 0.3 M instructions at every start.
+  static var runsConcurrently: Bool { get }
+  /// Does the work in a task; only called when ``runsConcurrently`` is true.
+  func run(concurrently context: CommandContext) async throws
+}
+
+extension Command {
+  static var runsConcurrently: Bool { false }
+
+  func run(concurrently context: CommandContext) async throws {
+    try run(context)
+  }
 }
 
 /// A command whose work runs in Swift concurrency, such as rendering rows on every core.
 ///
 /// The runner starts a task for ``run(concurrently:)`` and parks the main thread; the task
 /// ends the process with the command's exit status.
-protocol ConcurrentCommand: Command {
-  /// Does the work, in a task. Errors are reported as for ``Command/run(_:)``.
-  func run(concurrently context: CommandContext) async throws
-}
+protocol ConcurrentCommand: Command {}
 
 extension ConcurrentCommand {
+  static var runsConcurrently: Bool { true }
+
   /// Never called: the runner calls ``run(concurrently:)`` instead.
   func run(_ context: CommandContext) throws {
     preconditionFailure("\(Self.spec.name) runs through run(concurrently:)")

@@ -31,8 +31,9 @@ enum Runner {
         exit(0)
       }
       let instance = try command.init(outcome.arguments)
-      if let concurrent = instance as? any ConcurrentCommand {
+      if command.runsConcurrently {
         // Only this path starts Swift concurrency's threads; the task ends the process.
+        let concurrent = instance
         let commandPath = path
         Task.detached {
           let context = CommandContext(
