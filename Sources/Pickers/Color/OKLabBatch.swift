@@ -1,0 +1,184 @@
+import Dispatch
+import Glibc
+
+/// The batch conversion from sRGB to Oklab or Oklch, two colors at a time.
+///
+/// Each step works on a `SIMD2<Double>` holding one component of two colors (SSE2 registers on
+/// x86-64): the sRGB curve and the cube roots read ``PowerTable``s, the two matrices are fused
+/// where they can be (linear sRGB to LMS is one matrix), and the hue is a branchless `atan2`
+/// (the same operations as ``FastMath/atan2(_:_:)``, with selects instead of branches, whose
+/// mispredictions cost more than the arithmetic on random colors). Results equal the scalar
+/// path's within a few units in the last place; a hue is NaN at or below Oklch's
+/// ``OKLCH/achromaticChroma``, as in ``Polar/fromRectangular(_:achromaticChroma:)``.
+///
+/// Large batches are split across the online processors.
+enum OKLabBatch {
+  /// Below this many colors one thread does the whole batch (a split costs a few
+  /// microseconds).
+  static let parallelThreshold = 65_536
+
+  /// The number of processors online, at least 1.
+  static let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+  /// Converts interleaved sRGB triples to Oklab (`polar == false`) or Oklch.
+  static func convert(
+    _ input: UnsafeBufferPointer<Double>, polar: Bool,
+    into output: UnsafeMutableBufferPointer<Double>, threads: Int = processors
+  ) {
+    let colors = input.count / 3
+    let parts = min(threads, colors / (parallelThreshold / 2))
+    guard parts > 1 else {
+      convertOnOneThread(input, polar: polar, into: output)
+      return
+    }
+    // Even-sized parts, so every part but the last is made of whole pairs.
+    let perPart = (colors / parts + 1) & ~1
+    // The parts read and write disjoint ranges, and concurrentPerform returns only when every
+    // part is done, so the buffers outlive all uses.
+    nonisolated(unsafe) let input = input
+    nonisolated(unsafe) let output = output
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let start = 3 * min(colors, part * perPart)
+      let end = part == parts - 1 ? 3 * colors : 3 * min(colors, (part + 1) * perPart)
+      convertOnOneThread(
+        UnsafeBufferPointer(rebasing: input[start..<end]), polar: polar,
+        into: UnsafeMutableBufferPointer(rebasing: output[start..<end]))
+    }
+  }
+
+  /// Converts interleaved sRGB triples on the calling thread.
+  static func convertOnOneThread(
+    _ input: UnsafeBufferPointer<Double>, polar: Bool,
+    into output: UnsafeMutableBufferPointer<Double>
+  ) {
+    let decode = FastMath.srgbDecodeTable
+    let cube = FastMath.cubeRootTable
+    decode.entries.withUnsafeBufferPointer { decodeEntries in
+      cube.entries.withUnsafeBufferPointer { cubeEntries in
+        guard let decodeTable = decodeEntries.baseAddress,
+          let cubeTable = cubeEntries.baseAddress
+        else { return }
+        let kernel = Kernel(
+          decode: decode, decodeTable: decodeTable, cube: cube, cubeTable: cubeTable)
+        kernel.run(input, polar: polar, into: output)
+      }
+    }
+  }
+
+  /// The per-pair arithmetic, with the tables' storage borrowed for one batch.
+  private struct Kernel {
+    let decode: PowerTable
+    let decodeTable: UnsafePointer<Double>
+    let cube: PowerTable
+    let cubeTable: UnsafePointer<Double>
+
+    func run(
+      _ input: UnsafeBufferPointer<Double>, polar: Bool,
+      into output: UnsafeMutableBufferPointer<Double>
+    ) {
+      guard let source = input.baseAddress, let destination = output.baseAddress else { return }
+      let count = input.count / 3
+      let m = ColorConversion.linearSRGBToLMS
+      let k = OKLab.lmsToOKLab
+      var index = 0
+      // Whole pairs, then a last odd color computed in both lanes (the same arithmetic).
+      while index < count {
+        let pair = index + 1 < count
+        let p = source + 3 * index
+        let q = pair ? p + 3 : p
+        let r = linearize(SIMD2(p[0], q[0]))
+        let g = linearize(SIMD2(p[1], q[1]))
+        let b = linearize(SIMD2(p[2], q[2]))
+        let l = cubeRoot(m.r0.x * r + m.r0.y * g + m.r0.z * b)
+        let mm = cubeRoot(m.r1.x * r + m.r1.y * g + m.r1.z * b)
+        let s = cubeRoot(m.r2.x * r + m.r2.y * g + m.r2.z * b)
+        let lightness = k.r0.x * l + k.r0.y * mm + k.r0.z * s
+        var second = k.r1.x * l + k.r1.y * mm + k.r1.z * s
+        var third = k.r2.x * l + k.r2.y * mm + k.r2.z * s
+        if polar {
+          let chroma = (second * second + third * third).squareRoot()
+          third = Self.hueDegrees(third, second).replacing(
+            with: .nan, where: chroma .<= OKLCH.achromaticChroma)
+          second = chroma
+        }
+        let out = destination + 3 * index
+        out[0] = lightness[0]
+        out[1] = second[0]
+        out[2] = third[0]
+        if pair {
+          out[3] = lightness[1]
+          out[4] = second[1]
+          out[5] = third[1]
+        }
+        index += 2
+      }
+    }
+
+    /// ``SRGB/linearize(_:)`` on two lanes.
+    @inline(__always)
+    func linearize(_ value: SIMD2<Double>) -> SIMD2<Double> {
+      let bits = unsafeBitCast(value, to: SIMD2<UInt64>.self)
+      let sign = bits & signBit
+      let magnitude = unsafeBitCast(bits & ~signBit, to: SIMD2<Double>.self)
+      // The table covers magnitude + 0.055 from 2^-5, so the toe's lanes read it too.
+      guard let curve = decode(magnitude + 0.055, decodeTable) else {
+        return SIMD2(SRGB.linearize(value[0]), SRGB.linearize(value[1]))
+      }
+      let result = curve.replacing(with: magnitude * (1 / 12.92), where: magnitude .<= 0.040_45)
+        .replacing(with: 1, where: magnitude .== 1)
+      return unsafeBitCast(
+        unsafeBitCast(result, to: SIMD2<UInt64>.self) | sign, to: SIMD2<Double>.self)
+    }
+
+    /// ``FastMath/cbrt(_:)`` on two lanes.
+    @inline(__always)
+    func cubeRoot(_ value: SIMD2<Double>) -> SIMD2<Double> {
+      let bits = unsafeBitCast(value, to: SIMD2<UInt64>.self)
+      let sign = bits & signBit
+      let magnitude = unsafeBitCast(bits & ~signBit, to: SIMD2<Double>.self)
+      guard let root = cube(magnitude, cubeTable) else {
+        return SIMD2(FastMath.cbrt(value[0]), FastMath.cbrt(value[1]))
+      }
+      return unsafeBitCast(
+        unsafeBitCast(root, to: SIMD2<UInt64>.self) | sign, to: SIMD2<Double>.self)
+    }
+
+    /// The sign bit of a `Double`.
+    private var signBit: SIMD2<UInt64> { SIMD2(repeating: 0x8000_0000_0000_0000) }
+
+    /// `atan2(y, x)` in degrees, in 0..<360, on two lanes without branches.
+    ///
+    /// The steps and coefficients of ``FastMath/atan2(_:_:)``; a negative angle a becomes
+    /// 360 + a, as ``Polar/fromRectangular(_:achromaticChroma:)`` does.
+    @inline(__always)
+    static func hueDegrees(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
+      let ax = x.replacing(with: -x, where: x .< 0)
+      let ay = y.replacing(with: -y, where: y .< 0)
+      let swapped = ay .> ax
+      let numerator = ay.replacing(with: ax, where: swapped)
+      let denominator = ax.replacing(with: ay, where: swapped)
+      let reduce = numerator .> 0.414_213_562_373_095_1 * denominator
+      let t =
+        numerator.replacing(with: numerator - denominator, where: reduce)
+        / denominator.replacing(with: numerator + denominator, where: reduce)
+      let s = t * t
+      let s2 = s * s
+      let s4 = s2 * s2
+      let s8 = s4 * s4
+      let p01 = -0.333_333_333_333_333_3 + 0.199_999_999_999_951_6 * s
+      let p23 = -0.142_857_142_846_378_04 + 0.111_111_110_140_757_45 * s
+      let p45 = -0.090_909_045_544_907_64 + 0.076_921_829_625_161_92 * s
+      let p67 = -0.066_645_109_972_810_2 + 0.058_581_605_551_584_266 * s
+      let p89 = -0.050_855_654_633_878_56 + 0.039_236_099_494_923_82 * s
+      let p10 = -0.019_183_277_092_322_773
+      let low = (p01 + p23 * s2) + (p45 + p67 * s2) * s4
+      let p = low + (p89 + p10 * s2) * s8
+      var angle =
+        SIMD2(repeating: 0).replacing(with: Double.pi / 4, where: reduce) + (t + t * s * p)
+      angle = angle.replacing(with: Double.pi / 2 - angle, where: swapped)
+      angle = angle.replacing(with: Double.pi - angle, where: x .< 0)
+      let degrees = angle * Polar.degreesPerRadian
+      return degrees.replacing(with: 360 - degrees, where: y .< 0)
+    }
+  }
+}
