@@ -61,28 +61,26 @@ enum FastMath {
     return x < 0 ? -root : root
   }
 
-  /// atan2(y, x) in radians, in -pi...pi; 0 for (0, 0).
+  /// `atan2(y, x)` in degrees, in 0..<360 (a negative angle a becomes 360 + a), on two lanes
+  /// without branches.
   ///
   /// Reduces to atan(t) with 0 <= t <= 1, then to |t| <= tan(pi/8) with
   /// atan(t) = pi/4 + atan((t - 1) / (t + 1)), and evaluates t + t^3 P(t^2) where P is a
   /// degree-10 least-squares fit of (atan(t) - t) / t^3 on Chebyshev nodes of [0, tan^2(pi/8)]
-  /// (error 5.6e-17).
+  /// (error 5.6e-17). The octant is undone with selects, not branches: on random colors their
+  /// mispredictions cost more than the arithmetic. (0, 0) gives NaN: callers treat a chroma
+  /// that small as a missing hue before they look.
   @inline(__always)
-  static func atan2(_ y: Double, _ x: Double) -> Double {
-    let ax = abs(x)
-    let ay = abs(y)
-    let swapped = ay > ax
-    let numerator = swapped ? ax : ay
-    let denominator = swapped ? ay : ax
-    guard denominator > 0 && denominator.isFinite else { return Glibc.atan2(y, x) }
-    // One division either way: t = n/d, or (n/d - 1)/(n/d + 1) = (n - d)/(n + d).
-    let reduce = numerator > 0.414_213_562_373_095_1 * denominator
+  static func hueDegrees(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
+    let ax = x.replacing(with: -x, where: x .< 0)
+    let ay = y.replacing(with: -y, where: y .< 0)
+    let swapped = ay .> ax
+    let numerator = ay.replacing(with: ax, where: swapped)
+    let denominator = ax.replacing(with: ay, where: swapped)
+    let reduce = numerator .> 0.414_213_562_373_095_1 * denominator
     let t =
-      reduce
-      ? (numerator - denominator) / (numerator + denominator) : numerator / denominator
-    let offset = reduce ? Double.pi / 4 : 0
-    // P(s) = c0 + c1 s + ... + c10 s^10 by Estrin's scheme: independent pairs, so the
-    // multiplications overlap instead of forming one long chain.
+      numerator.replacing(with: numerator - denominator, where: reduce)
+      / denominator.replacing(with: numerator + denominator, where: reduce)
     let s = t * t
     let s2 = s * s
     let s4 = s2 * s2
@@ -95,9 +93,22 @@ enum FastMath {
     let p10 = -0.019_183_277_092_322_773
     let low = (p01 + p23 * s2) + (p45 + p67 * s2) * s4
     let p = low + (p89 + p10 * s2) * s8
-    var result = offset + (t + t * s * p)
-    if swapped { result = .pi / 2 - result }
-    if x < 0 { result = .pi - result }
-    return y < 0 ? -result : result
+    var angle =
+      SIMD2(repeating: 0).replacing(with: Double.pi / 4, where: reduce) + (t + t * s * p)
+    angle = angle.replacing(with: Double.pi / 2 - angle, where: swapped)
+    angle = angle.replacing(with: Double.pi - angle, where: x .< 0)
+    let degrees = angle * Polar.degreesPerRadian
+    return degrees.replacing(with: 360 - degrees, where: y .< 0)
+  }
+
+  /// ``hueDegrees(_:_:)`` of one point, computed in both lanes; glibc `atan2` when `x` or `y`
+  /// is infinite or NaN.
+  @inline(__always)
+  static func hueDegrees(_ y: Double, _ x: Double) -> Double {
+    guard x.isFinite && y.isFinite else {
+      let hue = Glibc.atan2(y, x) * Polar.degreesPerRadian
+      return hue < 0 ? hue + 360 : hue
+    }
+    return hueDegrees(SIMD2(repeating: y), SIMD2(repeating: x))[0]
   }
 }

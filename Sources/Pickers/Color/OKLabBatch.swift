@@ -5,9 +5,7 @@ import Glibc
 ///
 /// Each step works on a `SIMD2<Double>` holding one component of two colors (SSE2 registers on
 /// x86-64): the sRGB curve and the cube roots read ``PowerTable``s, the two matrices are fused
-/// where they can be (linear sRGB to LMS is one matrix), and the hue is a branchless `atan2`
-/// (the same operations as ``FastMath/atan2(_:_:)``, with selects instead of branches, whose
-/// mispredictions cost more than the arithmetic on random colors). Results equal the scalar
+/// where they can be (linear sRGB to LMS is one matrix), and the hue is ``FastMath/hueDegrees(_:_:)``, a branchless `atan2`. Results equal the scalar
 /// path's within a few units in the last place; a hue is NaN at or below Oklch's
 /// ``OKLCH/achromaticChroma``, as in ``Polar/fromRectangular(_:achromaticChroma:)``.
 ///
@@ -97,8 +95,12 @@ enum OKLabBatch {
         var third = k.r2.x * l + k.r2.y * mm + k.r2.z * s
         if polar {
           let chroma = (second * second + third * third).squareRoot()
-          third = Self.hueDegrees(third, second).replacing(
-            with: .nan, where: chroma .<= OKLCH.achromaticChroma)
+          var hue = FastMath.hueDegrees(third, second)
+          if any(chroma .== .infinity) {  // the one-lane version handles infinities
+            hue = SIMD2(
+              FastMath.hueDegrees(third[0], second[0]), FastMath.hueDegrees(third[1], second[1]))
+          }
+          third = hue.replacing(with: .nan, where: chroma .<= OKLCH.achromaticChroma)
           second = chroma
         }
         let out = destination + 3 * index
@@ -145,40 +147,5 @@ enum OKLabBatch {
 
     /// The sign bit of a `Double`.
     private var signBit: SIMD2<UInt64> { SIMD2(repeating: 0x8000_0000_0000_0000) }
-
-    /// `atan2(y, x)` in degrees, in 0..<360, on two lanes without branches.
-    ///
-    /// The steps and coefficients of ``FastMath/atan2(_:_:)``; a negative angle a becomes
-    /// 360 + a, as ``Polar/fromRectangular(_:achromaticChroma:)`` does.
-    @inline(__always)
-    static func hueDegrees(_ y: SIMD2<Double>, _ x: SIMD2<Double>) -> SIMD2<Double> {
-      let ax = x.replacing(with: -x, where: x .< 0)
-      let ay = y.replacing(with: -y, where: y .< 0)
-      let swapped = ay .> ax
-      let numerator = ay.replacing(with: ax, where: swapped)
-      let denominator = ax.replacing(with: ay, where: swapped)
-      let reduce = numerator .> 0.414_213_562_373_095_1 * denominator
-      let t =
-        numerator.replacing(with: numerator - denominator, where: reduce)
-        / denominator.replacing(with: numerator + denominator, where: reduce)
-      let s = t * t
-      let s2 = s * s
-      let s4 = s2 * s2
-      let s8 = s4 * s4
-      let p01 = -0.333_333_333_333_333_3 + 0.199_999_999_999_951_6 * s
-      let p23 = -0.142_857_142_846_378_04 + 0.111_111_110_140_757_45 * s
-      let p45 = -0.090_909_045_544_907_64 + 0.076_921_829_625_161_92 * s
-      let p67 = -0.066_645_109_972_810_2 + 0.058_581_605_551_584_266 * s
-      let p89 = -0.050_855_654_633_878_56 + 0.039_236_099_494_923_82 * s
-      let p10 = -0.019_183_277_092_322_773
-      let low = (p01 + p23 * s2) + (p45 + p67 * s2) * s4
-      let p = low + (p89 + p10 * s2) * s8
-      var angle =
-        SIMD2(repeating: 0).replacing(with: Double.pi / 4, where: reduce) + (t + t * s * p)
-      angle = angle.replacing(with: Double.pi / 2 - angle, where: swapped)
-      angle = angle.replacing(with: Double.pi - angle, where: x .< 0)
-      let degrees = angle * Polar.degreesPerRadian
-      return degrees.replacing(with: 360 - degrees, where: y .< 0)
-    }
   }
 }
