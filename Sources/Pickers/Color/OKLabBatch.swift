@@ -49,16 +49,17 @@ enum OKLabBatch {
     _ input: UnsafeBufferPointer<Double>, polar: Bool,
     into output: UnsafeMutableBufferPointer<Double>
   ) {
+    withKernel { $0.run(input, polar: polar, into: output) }
+  }
+
+  /// Runs `body` with a kernel borrowing the tables' storage.
+  @inline(__always)
+  private static func withKernel<R>(_ body: (Kernel) -> R) -> R {
     let decode = FastMath.srgbDecodeTable
     let cube = FastMath.cubeRootTable
-    decode.entries.withUnsafeBufferPointer { decodeEntries in
-      cube.entries.withUnsafeBufferPointer { cubeEntries in
-        guard let decodeTable = decodeEntries.baseAddress,
-          let cubeTable = cubeEntries.baseAddress
-        else { return }
-        let kernel = Kernel(
-          decode: decode, decodeTable: decodeTable, cube: cube, cubeTable: cubeTable)
-        kernel.run(input, polar: polar, into: output)
+    return decode.entries.withUnsafeBufferPointer { decodeTable in
+      cube.entries.withUnsafeBufferPointer { cubeTable in
+        body(Kernel(decode: decode, decodeTable: decodeTable, cube: cube, cubeTable: cubeTable))
       }
     }
   }
@@ -66,9 +67,9 @@ enum OKLabBatch {
   /// The per-pair arithmetic, with the tables' storage borrowed for one batch.
   private struct Kernel {
     let decode: PowerTable
-    let decodeTable: UnsafePointer<Double>
+    let decodeTable: UnsafeBufferPointer<Double>
     let cube: PowerTable
-    let cubeTable: UnsafePointer<Double>
+    let cubeTable: UnsafeBufferPointer<Double>
 
     func run(
       _ input: UnsafeBufferPointer<Double>, polar: Bool,
@@ -76,33 +77,14 @@ enum OKLabBatch {
     ) {
       guard let source = input.baseAddress, let destination = output.baseAddress else { return }
       let count = input.count / 3
-      let m = ColorConversion.linearSRGBToLMS
-      let k = OKLab.lmsToOKLab
       var index = 0
       // Whole pairs, then a last odd color computed in both lanes (the same arithmetic).
       while index < count {
         let pair = index + 1 < count
         let p = source + 3 * index
         let q = pair ? p + 3 : p
-        let r = linearize(SIMD2(p[0], q[0]))
-        let g = linearize(SIMD2(p[1], q[1]))
-        let b = linearize(SIMD2(p[2], q[2]))
-        let l = cubeRoot(m.r0.x * r + m.r0.y * g + m.r0.z * b)
-        let mm = cubeRoot(m.r1.x * r + m.r1.y * g + m.r1.z * b)
-        let s = cubeRoot(m.r2.x * r + m.r2.y * g + m.r2.z * b)
-        let lightness = k.r0.x * l + k.r0.y * mm + k.r0.z * s
-        var second = k.r1.x * l + k.r1.y * mm + k.r1.z * s
-        var third = k.r2.x * l + k.r2.y * mm + k.r2.z * s
-        if polar {
-          let chroma = (second * second + third * third).squareRoot()
-          var hue = FastMath.hueDegrees(third, second)
-          if any(chroma .== .infinity) {  // the one-lane version handles infinities
-            hue = SIMD2(
-              FastMath.hueDegrees(third[0], second[0]), FastMath.hueDegrees(third[1], second[1]))
-          }
-          third = hue.replacing(with: .nan, where: chroma .<= OKLCH.achromaticChroma)
-          second = chroma
-        }
+        let (lightness, second, third) = convert(
+          SIMD2(p[0], q[0]), SIMD2(p[1], q[1]), SIMD2(p[2], q[2]), polar: polar)
         let out = destination + 3 * index
         out[0] = lightness[0]
         out[1] = second[0]
@@ -114,6 +96,33 @@ enum OKLabBatch {
         }
         index += 2
       }
+    }
+
+    /// Two sRGB colors, one per lane, to Oklab or Oklch.
+    @inline(__always)
+    func convert(
+      _ red: SIMD2<Double>, _ green: SIMD2<Double>, _ blue: SIMD2<Double>, polar: Bool
+    ) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+      let m = ColorConversion.linearSRGBToLMS
+      let k = OKLab.lmsToOKLab
+      let r = linearize(red)
+      let g = linearize(green)
+      let b = linearize(blue)
+      let l = cubeRoot(m.r0.x * r + m.r0.y * g + m.r0.z * b)
+      let mm = cubeRoot(m.r1.x * r + m.r1.y * g + m.r1.z * b)
+      let s = cubeRoot(m.r2.x * r + m.r2.y * g + m.r2.z * b)
+      let lightness = k.r0.x * l + k.r0.y * mm + k.r0.z * s
+      let a = k.r1.x * l + k.r1.y * mm + k.r1.z * s
+      let bb = k.r2.x * l + k.r2.y * mm + k.r2.z * s
+      guard polar else { return (lightness, a, bb) }
+      let chroma = (a * a + bb * bb).squareRoot()
+      var hue = FastMath.hueDegrees(bb, a)
+      if any(chroma .== .infinity) {  // the one-lane version handles infinities
+        hue = SIMD2(FastMath.hueDegrees(bb[0], a[0]), FastMath.hueDegrees(bb[1], a[1]))
+      }
+      return (
+        lightness, chroma, hue.replacing(with: .nan, where: chroma .<= OKLCH.achromaticChroma)
+      )
     }
 
     /// ``SRGB/linearize(_:)`` on two lanes.

@@ -47,35 +47,33 @@ struct PowerTable: Sendable {
     )
   }
 
-  /// `scale * x^p`, or `nil` when `x` is outside the table; `table` is ``entries``' storage.
+  /// `scale * x^p`, or `nil` when `x` is outside the table; `table` is ``entries``' storage
+  /// (borrowed once for a whole batch).
   @inline(__always)
-  func callAsFunction(_ x: Double, _ table: UnsafePointer<Double>) -> Double? {
+  func callAsFunction(_ x: Double, _ table: UnsafeBufferPointer<Double>) -> Double? {
     let index = (x.bitPattern &+ Self.half) >> 46 &- first
     guard index < count else { return nil }
-    let entry = table + Int(truncatingIfNeeded: index &* 3)
-    return polynomial((x - entry[0]) * entry[1], entry[2])
+    let entry = Int(truncatingIfNeeded: index &* 3)
+    return polynomial((x - table[entry]) * table[entry + 1], table[entry + 2])
   }
 
   /// `scale * x^p`, or `nil` outside the table, reading the table itself (for one-off calls).
   @inline(__always)
   func callAsFunction(_ x: Double) -> Double? {
-    entries.withUnsafeBufferPointer { table in
-      guard let base = table.baseAddress else { return nil }
-      return self(x, base)
-    }
+    entries.withUnsafeBufferPointer { self(x, $0) }
   }
 
   /// Two lanes at once; `nil` when either lane is outside the table.
   @inline(__always)
-  func callAsFunction(_ x: SIMD2<Double>, _ table: UnsafePointer<Double>) -> SIMD2<Double>? {
+  func callAsFunction(_ x: SIMD2<Double>, _ table: UnsafeBufferPointer<Double>) -> SIMD2<Double>? {
     let bits = unsafeBitCast(x, to: SIMD2<UInt64>.self)
     let index = (bits &+ Self.half) &>> 46 &- first
     let (i0, i1) = (index[0], index[1])
     guard i0 < count && i1 < count else { return nil }
-    let e0 = table + Int(truncatingIfNeeded: i0 &* 3)
-    let e1 = table + Int(truncatingIfNeeded: i1 &* 3)
-    let r = (x - SIMD2(e0[0], e1[0])) * SIMD2(e0[1], e1[1])
-    return polynomial(r, SIMD2(e0[2], e1[2]))
+    let e0 = Int(truncatingIfNeeded: i0 &* 3)
+    let e1 = Int(truncatingIfNeeded: i1 &* 3)
+    let r = (x - SIMD2(table[e0], table[e1])) * SIMD2(table[e0 + 1], table[e1 + 1])
+    return polynomial(r, SIMD2(table[e0 + 2], table[e1 + 2]))
   }
 
   /// t (1 + r)^p by Estrin's scheme (independent pairs, so the multiplications overlap).
