@@ -145,6 +145,23 @@ struct FastConversionTests {
     }
   }
 
+  @Test("converting a buffer in place gives the same values as into another buffer")
+  func inPlace() {
+    let input = Self.randomColors(70_001, seed: 0x0c1c_0004)
+    var separate = [Double](repeating: 0, count: input.count)
+    input.withUnsafeBufferPointer { source in
+      separate.withUnsafeMutableBufferPointer {
+        Color.convert(components: source, from: .srgb, to: .oklch, into: $0)
+      }
+    }
+    var buffer = input
+    buffer.withUnsafeMutableBufferPointer { storage in
+      Color.convert(
+        components: UnsafeBufferPointer(storage), from: .srgb, to: .oklch, into: storage)
+    }
+    #expect(zip(buffer, separate).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+  }
+
   @Test("black, white and the 8-bit grays have no hue in the batch (NaN) or in Color (nil)")
   func graysArePowerless() {
     var input: [Double] = []
