@@ -5,8 +5,9 @@ import Glibc
 ///
 /// Each step works on a `SIMD2<Double>` holding one component of two colors (SSE2 registers on
 /// x86-64): the sRGB curve and the cube roots read ``PowerTable``s, the two matrices are fused
-/// where they can be (linear sRGB to LMS is one matrix), and the hue is ``FastMath/hueDegrees(_:_:)``, a branchless `atan2`. Results equal the scalar
-/// path's within a few units in the last place; a hue is NaN at or below Oklch's
+/// where they can be (linear sRGB to LMS is one matrix), and the hue is
+/// ``FastMath/hueDegrees(_:_:)``, a branchless `atan2`. Results equal the scalar path's within
+/// a few units in the last place; a hue is NaN at or below Oklch's
 /// ``OKLCH/achromaticChroma``, as in ``Polar/fromRectangular(_:achromaticChroma:)``.
 ///
 /// Large batches are split across the online processors.

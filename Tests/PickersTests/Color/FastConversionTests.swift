@@ -95,9 +95,9 @@ struct FastConversionTests {
       if !good {
         failures += 1
         if failures <= 5 {
-          Issue.record(
-            "rgb(\(input[index]), \(input[index + 1]), \(input[index + 2])): got \(lch[index]) \(lch[index + 1]) \(lch[index + 2]), want \(expected)"
-          )
+          let color: [Double] = Array(input[index..<index + 3])
+          let got: [Double] = Array(lch[index..<index + 3])
+          Issue.record("sRGB \(color): got \(got), want \(expected)")
         }
       }
       if expected[4].isNaN { nanHues += 1 }
