@@ -6,7 +6,9 @@ pickers-bench, on the same float64 inputs.
     swift build -c release --product pickers-bench
     python3 bench/color_convert.py [--rounds 3]
 
-Prints one JSON object with each rate and pickers' speed-up over each anchor.
+Prints one JSON object with each rate and pickers' speed-up over each anchor: pickers' buffer
+rate uses every processor (it splits batches of 65,536 colors or more), colour-science one; the
+one-core ratio is `oneThreadSpeedupOverColourScience`.
 """
 
 import argparse
@@ -82,6 +84,13 @@ def main():
         result["cpuSpeedupOverColourScience"] = (
             cpu_rate / result["colour-science"]["perCPUSecond"])
         result["cpuSpeedupOverColoraide"] = cpu_rate / result["coloraide"]["perCPUSecond"]
+        # pickers splits a batch of 65,536 colors or more across the processors; colour-science
+        # (numpy) runs on one. `.buffer.1thread` is pickers on one core, for a like-for-like ratio.
+        one = pickers.get("color.convert.srgb-oklch.buffer.1thread")
+        if one is not None:
+            result["oneThreadSpeedupOverColourScience"] = (
+                one["value"] / result["colour-science"]["perSecond"])
+            result["processors"] = os.cpu_count()
     print(json.dumps(result, indent=2))
 
 

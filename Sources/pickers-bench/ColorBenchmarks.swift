@@ -7,7 +7,10 @@ import Pickers
 /// `bench/color_convert.py` pass the files they wrote through `PICKERS_BENCH_COLOR_STRINGS`
 /// (one CSS color per line) and `PICKERS_BENCH_COLOR_TRIPLES` (float64 sRGB triples), so the
 /// Python anchors and pickers measure exactly the same data. Each rate is the best of several
-/// rounds, as wall-clock and as this thread's CPU time (which a busy machine inflates less).
+/// rounds, as wall-clock and as the process's CPU time (which a busy machine inflates less; it
+/// sums every thread, so a batch split across cores shows its total cost). The buffer API
+/// splits batches of 65,536 colors or more across the online processors; `.buffer.1thread`
+/// feeds it 32,768 colors a call, which one core does.
 enum ColorBenchmarks {
   static func run(quick: Bool) throws -> [BenchmarkResult] {
     let rounds = quick ? 1 : 10
@@ -65,6 +68,24 @@ enum ColorBenchmarks {
       }
     }
     blackHole(output)
+    // The same API fed 32,768 colors a call, below the size it splits across processors: the
+    // rate of one core.
+    let slice = 3 * 32_768
+    let (singleWall, singleCPU) = best(rounds) {
+      values.withUnsafeBufferPointer { input in
+        output.withUnsafeMutableBufferPointer { result in
+          var start = 0
+          while start < input.count {
+            let end = min(input.count, start + slice)
+            Color.convert(
+              components: UnsafeBufferPointer(rebasing: input[start..<end]), from: .srgb,
+              to: .oklch, into: UnsafeMutableBufferPointer(rebasing: result[start..<end]))
+            start = end
+          }
+        }
+      }
+    }
+    blackHole(output)
     var colors: [Color] = []
     colors.reserveCapacity(count)
     for index in 0..<count {
@@ -85,6 +106,12 @@ enum ColorBenchmarks {
       BenchmarkResult(
         name: "\(base).buffer.cpu", value: Double(count) / bufferCPU, unit: "ops/s",
         note: note + ", per CPU second"),
+      BenchmarkResult(
+        name: "\(base).buffer.1thread", value: Double(count) / singleWall, unit: "ops/s",
+        note: note + ", one thread"),
+      BenchmarkResult(
+        name: "\(base).buffer.1thread.cpu", value: Double(count) / singleCPU, unit: "ops/s",
+        note: note + ", one thread, per CPU second"),
       BenchmarkResult(
         name: "\(base).values", value: Double(count) / valuesWall, unit: "ops/s",
         note: note + ", as Color values"),
@@ -109,10 +136,10 @@ enum ColorBenchmarks {
     return (wall, cpu)
   }
 
-  /// CPU time of this thread.
+  /// CPU time of this process (all threads).
   static func cpuSeconds() -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 

@@ -20,7 +20,7 @@ struct PickersCommand: CommandGroup {
       ManCommand.self,
     ])
 
-  static func main() async {
-    await Runner.main(root: PickersCommand.self, arguments: Runner.processArguments())
+  static func main() {
+    Runner.main(root: PickersCommand.self, arguments: Runner.processArguments())
   }
 }

@@ -2,8 +2,9 @@ import Glibc
 
 /// Writes `bytes` to `path` so that the path holds either its old content or all of `bytes`.
 ///
-/// The bytes go to a new file in the same folder, which is flushed to disk with `fsync` and
-/// then given the name `path` (linked, or renamed over an existing file). The new file has no
+/// The bytes go to a new file in the same folder, which is then given the name `path`
+/// (linked, or renamed over an existing file); with ``FileDurability/synced`` it is first
+/// flushed to disk with `fsync`, and the folder after it. The new file has no
 /// name while it is written (`O_TMPFILE`; where that is unsupported, a hidden temporary name
 /// created with `O_EXCL`). On any failure the new file is removed and `path` is left as it
 /// was. A replaced file keeps its permission bits.
@@ -17,20 +18,42 @@ import Glibc
 /// - Parameters:
 ///   - bytes: The complete new content of the file.
 ///   - path: Where to write; its folder must exist.
+///   - durability: Whether to wait until the file is on disk (see ``FileDurability``).
 /// - Throws: ``FileWriteError`` naming the reason: a missing or unwritable folder, a path that
 ///   is a folder, or the system's text for a failed write, sync or rename.
-public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-  try writeAtomically(bytes, to: path, unnamed: true)
+public func writeAtomically(
+  _ bytes: [UInt8], to path: String, durability: FileDurability = .atomic
+) throws(FileWriteError) {
+  try writeAtomically(bytes, to: path, durability: durability, unnamed: true)
 }
 
-/// ``writeAtomically(_:to:)`` with the choice of an unnamed file (`O_TMPFILE`) or a named one.
-func writeAtomically(_ bytes: [UInt8], to path: String, unnamed: Bool) throws(FileWriteError) {
-  let file = try AtomicFile(path: path, unnamed: unnamed)
+/// ``writeAtomically(_:to:durability:)`` with the choice of an unnamed file (`O_TMPFILE`) or a
+/// named one.
+func writeAtomically(
+  _ bytes: [UInt8], to path: String, durability: FileDurability = .atomic, unnamed: Bool
+) throws(FileWriteError) {
+  let file = try AtomicFile(path: path, durability: durability, unnamed: unnamed)
   // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
   try bytes.withUnsafeBytes { buffer in
     Result { () throws(FileWriteError) in try file.write(buffer) }
   }.get()
   try file.commit()
+}
+
+/// How far a finished write goes to survive a crash of the whole system, not only of the process.
+///
+/// Both levels are atomic: until the write completes, `path` keeps its old content, and a
+/// process killed mid-write (even by SIGKILL) leaves nothing behind. They differ after a power
+/// cut or kernel crash, which the process cannot see:
+public enum FileDurability: Sendable, Equatable, CaseIterable {
+  /// The kernel writes the data back in its own time, as `cp`, ImageMagick and Pillow do. On
+  /// ext4 (whose default `auto_da_alloc` flushes a file renamed over another) a replaced file
+  /// still holds the old or the new content after a power cut; a new file may be missing.
+  case atomic
+  /// Also waits for the disk: `fsync` of the file before it gets its name and of the folder
+  /// after, so the new content survives a power cut once the write returns. Costs 0.3-4 ms a
+  /// file on this project's machines (`docs/reliability.md`).
+  case synced
 }
 
 /// A file being written without a name, which becomes `path` on ``commit()``.
@@ -45,6 +68,8 @@ final class AtomicFile {
   let path: String
   /// Whether `path` is a device, pipe or socket that is written to in place.
   private let inPlace: Bool
+  /// Whether ``commit()`` waits for the disk.
+  private let durability: FileDurability
   /// The open file descriptor of the file being written, or -1 once closed.
   private(set) var descriptor: Int32
   /// The temporary name, or `nil` while the file has none (`O_TMPFILE`).
@@ -57,11 +82,16 @@ final class AtomicFile {
   ///
   /// - Parameters:
   ///   - requestedPath: The path the file gets on commit; a symbolic link is followed.
+  ///   - durability: Whether ``commit()`` waits until the file is on disk.
   ///   - allowUnnamed: `false` skips `O_TMPFILE` (tests use it to check the named path).
   /// - Throws: ``FileWriteError`` when the folder is missing or unwritable, or `path` is a folder.
-  init(path requestedPath: String, unnamed allowUnnamed: Bool = true) throws(FileWriteError) {
+  init(
+    path requestedPath: String, durability: FileDurability = .atomic,
+    unnamed allowUnnamed: Bool = true
+  ) throws(FileWriteError) {
     let path = Self.followingLinks(requestedPath)
     self.path = path
+    self.durability = durability
     let (folder, name) = Self.split(path)
     var status = stat()
     var mode: mode_t?
@@ -144,7 +174,8 @@ final class AtomicFile {
     }
   }
 
-  /// Flushes the file to disk and gives it the name ``path``, replacing any file there.
+  /// Gives the file the name ``path``, replacing any file there; ``FileDurability/synced``
+  /// flushes it to disk first.
   ///
   /// An unnamed file is linked straight to `path` when nothing is there; otherwise it is
   /// linked to a temporary name and renamed over the old file, so readers see either the
@@ -157,7 +188,7 @@ final class AtomicFile {
       descriptor = -1
       return
     }
-    if fsync(descriptor) != 0 {
+    if durability == .synced && fsync(descriptor) != 0 {
       let code = errno
       discard()
       throw .failed(path: path, operation: "fsync", reason: systemErrorText(code))
@@ -195,13 +226,14 @@ final class AtomicFile {
     finishCommit()
   }
 
-  /// Closes the file and syncs the folder, so the new name itself survives a crash.
+  /// Closes the file; when synced, syncs the folder, so the new name itself survives a crash.
   private func finishCommit() {
     finished = true
     temporaryPath = nil
     let closed = close(descriptor)
     descriptor = -1
-    _ = closed  // the data is already synced; a late close error cannot lose it
+    _ = closed  // the data is written (and synced if asked); a late close error cannot lose it
+    guard durability == .synced else { return }
     let folder = open(Self.split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)

@@ -38,6 +38,7 @@ public final class PNGStreamWriter {
   ///   - width: Width of the image in pixels.
   ///   - height: Height of the image in pixels.
   ///   - options: Compression and text chunks.
+  ///   - durability: Whether ``finish()`` waits until the file is on disk.
   ///   - opaque: Write RGB without alpha, a quarter fewer bytes to compress; for images known
   ///     to be opaque, such as rows drawn on an opaque background. A translucent pixel in a
   ///     band is then an error.
@@ -45,7 +46,7 @@ public final class PNGStreamWriter {
   ///   path is a folder; ``PNGError/cannotEncode(message:)`` when the size is not allowed.
   public init(
     path: String, width: Int, height: Int, options: PNGEncodingOptions = .init(),
-    opaque: Bool = false
+    durability: FileDurability = .atomic, opaque: Bool = false
   ) throws(PNGError) {
     self.path = path
     self.width = width
@@ -55,7 +56,9 @@ public final class PNGStreamWriter {
       throw .cannotEncode(message: error.description)
     }
     let file: AtomicFile
-    do { file = try AtomicFile(path: path) } catch { throw .unwritable(error) }
+    do { file = try AtomicFile(path: path, durability: durability) } catch {
+      throw .unwritable(error)
+    }
     let encoder = try PNGRowEncoder(
       width: width, height: height, options: options, fileDescriptor: file.descriptor,
       format: PNGPixelFormat(kind: opaque ? .rgb : .rgba))

@@ -47,8 +47,12 @@ extension RGBAImage {
   ///
   /// - Throws: ``PNGError/unwritable(_:)`` when the file cannot be written (nothing is left
   ///   behind), or an encoding error.
-  public func writePNG(to path: String, options: PNGEncodingOptions = .init()) throws(PNGError) {
+  public func writePNG(
+    to path: String, options: PNGEncodingOptions = .init(), durability: FileDurability = .atomic
+  ) throws(PNGError) {
     let data = try pngData(options: options)
-    do { try writeAtomically(data, to: path) } catch { throw .unwritable(error) }
+    do { try writeAtomically(data, to: path, durability: durability) } catch {
+      throw .unwritable(error)
+    }
   }
 }

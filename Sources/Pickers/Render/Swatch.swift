@@ -144,8 +144,7 @@ public struct SwatchSheet: Hashable, Sendable {
         }
       }
       canvas.fillRoundedRect(
-        x: x, y: y, width: swatchWidth, height: swatchHeight, radius: cornerRadius
-      ) { _, _ in color }
+        x: x, y: y, width: swatchWidth, height: swatchHeight, radius: cornerRadius, color: color)
       if let labelRenderer, let labelFont {
         try drawLabel(swatch, at: (x, y), on: &canvas, renderer: labelRenderer, font: labelFont)
       }

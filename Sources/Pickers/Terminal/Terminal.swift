@@ -280,6 +280,13 @@ public final class Terminal {
       }
     }
     install(SIGWINCH) { handleResize($0) }
+    // A process started by a thread that blocks signals (a libdispatch worker does) inherits
+    // that mask: unblock what the handlers are for, or Ctrl-C from `kill`, SIGTERM and
+    // resizes would never arrive while the picker waits for keys.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for signal in terminatingSignals + [SIGWINCH] { sigaddset(&handled, signal) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     if !exitHookInstalled {
       exitHookInstalled = true
       atexit { restoreTerminalNow() }

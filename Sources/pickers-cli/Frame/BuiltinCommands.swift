@@ -24,7 +24,7 @@ struct CompletionCommand: Command {
     self.shell = shell
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.out(CompletionScript.script(for: shell, root: PickersCommand.self))
   }
 }
@@ -38,7 +38,7 @@ struct ManCommand: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {}
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.out(ManPage.page(root: PickersCommand.self))
   }
 }

@@ -10,7 +10,7 @@
 ///                     .option("--to", value: "SPACE", help: "The target space.", required: true)])
 ///       var color: String
 ///       init(_ arguments: ParsedArguments) throws(UsageError) { color = arguments.positional("COLOR") ?? "" }
-///       func run(_ context: CommandContext) async throws { context.out(color + "\n") }
+///       func run(_ context: CommandContext) throws { context.out(color + "\n") }
 ///     }
 protocol Command: Sendable {
   /// The command's name, help text, arguments, examples and subcommands.
@@ -18,7 +18,41 @@ protocol Command: Sendable {
   /// Reads and validates the parsed arguments; a bad value is a usage error (exit 2).
   init(_ arguments: ParsedArguments) throws(UsageError)
   /// Does the work. Any error thrown is printed as `pickers: <description>` (exit 1).
-  func run(_ context: CommandContext) async throws
+  ///
+  /// It runs on the main thread, synchronously: a command that needs Swift concurrency is a
+  /// ``ConcurrentCommand``, so that the others never start its thread pool (half a
+  /// millisecond of every launch, measured in `docs/bench.md`).
+  func run(_ context: CommandContext) throws
+  /// Whether the runner calls ``run(concurrently:)`` in a task instead of ``run(_:)``.
+  ///
+  /// A requirement rather than an `as? any ConcurrentCommand` cast: a cast to a protocol
+  /// scans the binary's conformance records, 0.3 M instructions at every start.
+  static var runsConcurrently: Bool { get }
+  /// Does the work in a task; only called when ``runsConcurrently`` is true.
+  func run(concurrently context: CommandContext) async throws
+}
+
+extension Command {
+  static var runsConcurrently: Bool { false }
+
+  func run(concurrently context: CommandContext) async throws {
+    try run(context)
+  }
+}
+
+/// A command whose work runs in Swift concurrency, such as rendering rows on every core.
+///
+/// The runner starts a task for ``run(concurrently:)`` and parks the main thread; the task
+/// ends the process with the command's exit status.
+protocol ConcurrentCommand: Command {}
+
+extension ConcurrentCommand {
+  static var runsConcurrently: Bool { true }
+
+  /// Never called: the runner calls ``run(concurrently:)`` instead.
+  func run(_ context: CommandContext) throws {
+    preconditionFailure("\(Self.spec.name) runs through run(concurrently:)")
+  }
 }
 
 /// A command that only groups subcommands; run on its own it prints its help.
@@ -31,7 +65,7 @@ protocol CommandGroup: Command {
 extension CommandGroup {
   init(_ arguments: ParsedArguments) throws(UsageError) { self.init() }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.out(HelpFormatter.help(for: Self.self, path: context.commandPath))
   }
 }

@@ -19,6 +19,9 @@ final class CommandContext {
   let useColor: Bool
   /// Whether standard error is a terminal (progress is shown only then).
   let stderrIsTerminal: Bool
+  /// How output files are written: atomically always, and synced to disk when the
+  /// environment sets `PICKERS_FSYNC=1`.
+  let fileDurability: FileDurability
 
   private var buffer: [UInt8] = []
   private static let flushThreshold = 64 * 1024
@@ -29,6 +32,7 @@ final class CommandContext {
     self.useColor = colorMode.enabled(
       isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
     self.stderrIsTerminal = isatty(STDERR_FILENO) == 1
+    self.fileDurability = Self.durability(environment: environment)
     buffer.reserveCapacity(Self.flushThreshold)
   }
 
@@ -48,15 +52,22 @@ final class CommandContext {
     Self.writeAll(bytes, to: STDOUT_FILENO)
   }
 
+  /// `PICKERS_FSYNC` set to anything but empty, `0`, `no` or `false` asks for synced files.
+  static func durability(environment: [String: String]) -> FileDurability {
+    let value = environment["PICKERS_FSYNC"]?.lowercased() ?? ""
+    return ["", "0", "no", "false", "off"].contains(value) ? .atomic : .synced
+  }
+
   /// Writes a finished file: `-` sends the bytes to standard output, any other path is written
-  /// atomically (a temporary file in the same folder, renamed into place).
+  /// atomically (a temporary file in the same folder, renamed into place), and synced to disk
+  /// when ``fileDurability`` says so.
   ///
   /// - Throws: `FileWriteError` when the file cannot be written; nothing is left behind.
   func writeFile(_ bytes: [UInt8], to path: String) throws {
     if path == "-" {
       outputBytes(bytes)
     } else {
-      try writeAtomically(bytes, to: path)
+      try writeAtomically(bytes, to: path, durability: fileDurability)
     }
   }
 

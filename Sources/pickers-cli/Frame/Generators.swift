@@ -310,6 +310,9 @@ enum ManPage {
     page += ".SH ENVIRONMENT\n.TP\n.B NO_COLOR\nWhen set and not empty, no terminal colors.\n"
     page += ".TP\n.B FONTCONFIG_FILE\nThe fontconfig configuration to load instead of the "
     page += "system one.\n"
+    page += ".TP\n.B PICKERS_FSYNC\nWhen set to 1, every file written is flushed to disk "
+    page += "(fsync) before it gets its name, so it survives a power cut. Without it files are "
+    page += "still written atomically: a temporary file renamed into place.\n"
     return page
   }
 

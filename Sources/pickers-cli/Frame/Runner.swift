@@ -1,3 +1,4 @@
+import Dispatch
 import Pickers
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Pickers
 /// 0 is success, 1 a failed operation, 2 a usage error; this is the only place that picks one.
 enum Runner {
   /// Runs the command `arguments` names under `root`, then exits.
-  static func main(root: any Command.Type, arguments: [String]?) async -> Never {
+  static func main(root: any Command.Type, arguments: [String]?) -> Never {
     // A closed pipe must end us quietly: see `CommandContext.writeAll`, which exits on EPIPE.
     signal(SIGPIPE, SIG_IGN)
     let environment = currentEnvironment()
@@ -30,23 +31,48 @@ enum Runner {
         exit(0)
       }
       let instance = try command.init(outcome.arguments)
+      if command.runsConcurrently {
+        // Only this path starts Swift concurrency's threads; the task ends the process.
+        let concurrent = instance
+        let commandPath = path
+        Task.detached {
+          let context = CommandContext(
+            commandPath: commandPath, environment: environment, colorMode: colorMode)
+          do {
+            try await concurrent.run(concurrently: context)
+            finish(context, error: nil, path: commandPath)
+          } catch {
+            finish(context, error: error, path: commandPath)
+          }
+        }
+        dispatchMain()
+      }
       do {
-        try await instance.run(context)
-        context.flush()
-        exit(0)
-      } catch let error as UsageError {
-        context.flush()
-        usageFailure(error, path: path)
-      } catch let failure as CommandFailure {
-        context.flush()
-        exit(failure.status)
+        try instance.run(context)
+        finish(context, error: nil, path: path)
       } catch {
-        context.flush()
-        CommandContext.writeError("pickers: \(error)\n")
-        exit(1)
+        finish(context, error: error, path: path)
       }
     } catch {
       usageFailure(error, path: path)
+    }
+  }
+
+  /// Flushes the command's output and exits with the status its outcome calls for.
+  private static func finish(_ context: CommandContext, error: (any Error)?, path: [String])
+    -> Never
+  {
+    context.flush()
+    switch error {
+    case nil:
+      exit(0)
+    case let error as UsageError:
+      usageFailure(error, path: path)
+    case let failure as CommandFailure:
+      exit(failure.status)
+    case let error?:
+      CommandContext.writeError("pickers: \(error)\n")
+      exit(1)
     }
   }
 

@@ -171,20 +171,25 @@ struct ColorConversionTests {
     }
   }
 
-  @Test("the fast cube root and atan2 agree with glibc")
+  @Test("the fast cube root and hue (atan2 in degrees) agree with glibc")
   func fastMath() {
     // A fixed seed, so every run checks the same 200,000 points; the bounds are a few units in
     // the last place (the largest errors seen over 10^7 random points were 1.6e-15 relative
-    // for the cube root and 4.5e-16 for atan2), far inside the 1e-9 the round trips need.
+    // for the cube root and 4.5e-16 radians for atan2), far inside the 1e-9 the round trips
+    // need.
     var generator = SplitMix64(seed: 0x5eed_c0102)
     for _ in 0..<200_000 {
       let x = Double.random(in: -3...3, using: &generator)
       let y = Double.random(in: -3...3, using: &generator)
       #expect(abs(FastMath.cbrt(x) - cbrt(x)) <= 4e-15 * abs(cbrt(x)))
-      #expect(abs(FastMath.atan2(y, x) - atan2(y, x)) <= 2e-15)
+      var hue = atan2(y, x) * 180 / .pi
+      if hue < 0 { hue += 360 }
+      #expect(abs(FastMath.hueDegrees(y, x) - hue) <= 2e-15 * 180 / .pi * 2)
     }
     #expect(FastMath.cbrt(0) == 0)
     #expect(FastMath.cbrt(-8) == -2)
-    #expect(FastMath.atan2(0, 0) == 0)
+    #expect(FastMath.hueDegrees(0, 1) == 0 && FastMath.hueDegrees(1, 0) == 90)
+    #expect(FastMath.hueDegrees(0, -1) == 180 && FastMath.hueDegrees(-1, 0) == 270)
+    #expect(FastMath.hueDegrees(1, .infinity) == 0)  // glibc: atan2(1, inf) = 0
   }
 }

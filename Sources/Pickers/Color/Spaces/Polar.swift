@@ -17,9 +17,7 @@ enum Polar {
   static func fromRectangular(_ lab: Vector3, achromaticChroma: Double) -> Vector3 {
     let chroma = (lab.y * lab.y + lab.z * lab.z).squareRoot()
     if chroma <= achromaticChroma { return Vector3(lab.x, chroma, .nan) }
-    var hue = FastMath.atan2(lab.z, lab.y) * degreesPerRadian
-    if hue < 0 { hue += 360 }
-    return Vector3(lab.x, chroma, hue)
+    return Vector3(lab.x, chroma, FastMath.hueDegrees(lab.z, lab.y))
   }
 
   /// `degrees` brought into `0..<360`.

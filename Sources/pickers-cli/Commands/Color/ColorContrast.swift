@@ -42,7 +42,7 @@ struct ColorContrast: Command {
     var apca: Double
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let ground = try Color(css: background)
     let inputs = try ColorInputs(foreground, context: context)
     let reports = inputs.items.map { item in

@@ -41,7 +41,7 @@ struct ColorConvert: Command {
     self.target = target
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let inputs = try ColorInputs(color, context: context)
     for item in inputs.items {
       context.out(Self.convert(item.color, to: target) + "\n")

@@ -33,7 +33,7 @@ struct ColorDiff: Command {
     method = try arguments.choice("--method", as: DeltaEMethod.self) ?? .ciede2000
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let other = try Color(css: second)
     let inputs = try ColorInputs(first, context: context)
     for item in inputs.items {

@@ -90,7 +90,7 @@ struct ColorInfo: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let inputs = try ColorInputs(color, context: context)
     let infos = inputs.items.map { Info(input: $0.text, color: $0.color) }
     if json {

@@ -44,7 +44,7 @@ struct ColorMix: Command {
     hue = try arguments.choice("--hue", as: HueInterpolation.self) ?? .shorter
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let other = try Color(css: second)
     let inputs = try ColorInputs(first, context: context)
     for item in inputs.items {

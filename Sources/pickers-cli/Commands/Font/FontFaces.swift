@@ -26,7 +26,7 @@ struct FontFaces: Command {
     json = arguments.flag("--json")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let faces = try FontCatalog().availableMembers(ofFontFamily: family)
     if json {
       try context.json(faces)

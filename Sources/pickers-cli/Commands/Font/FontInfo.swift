@@ -27,7 +27,7 @@ struct FontInfo: Command {
     json = arguments.flag("--json")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let infos = try FontCatalog().info(target)
     if json {
       try context.json(infos)

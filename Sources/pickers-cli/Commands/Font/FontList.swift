@@ -62,7 +62,7 @@ struct FontList: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let catalog = try FontCatalog()
     if let format {
       context.out(try catalog.formatted(format, matching: filter))

@@ -33,7 +33,7 @@ struct FontMatch: Command {
     all = arguments.flag("--all")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let catalog = try FontCatalog()
     let faces =
       all ? try catalog.sortedMatches(pattern: pattern) : [try catalog.match(pattern: pattern)]

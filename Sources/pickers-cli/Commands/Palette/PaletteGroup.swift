@@ -37,7 +37,7 @@ struct PaletteAccents: Command {
     options = PaletteOutput.Options(arguments)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let entries = schemes.flatMap { SystemAccent.palette($0) }
     try PaletteOutput.emit(entries, title: "System accents", options: options, context: context)
   }
@@ -86,7 +86,7 @@ struct PaletteScale: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let base = try PaletteOutput.color(color)
     let entries =
       material
@@ -129,7 +129,7 @@ struct PaletteHarmony: Command {
     options = PaletteOutput.Options(arguments)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let base = try PaletteOutput.color(color)
     let entries = kinds.flatMap { kind in
       kind.colors(for: base).map {
@@ -181,7 +181,7 @@ struct PaletteDistinct: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     var avoided: [Color] = []
     for text in avoid { avoided.append(try PaletteOutput.color(text)) }
     let colors = DistinctColors.generate(count: count, avoiding: avoided, lightness: lightness)
@@ -218,7 +218,7 @@ struct PaletteFromImage: Command {
     options = PaletteOutput.Options(arguments)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     _ = try options.resolvedFormat()
     let image = try RGBAImage(pngFile: path)
     let colors = ImageQuantizer(count: count).dominantColors(in: image)
@@ -272,7 +272,7 @@ struct PaletteSimulate: Command {
     options = PaletteOutput.Options(arguments)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     _ = try options.resolvedFormat()
     var inputs: [String] = []
     for text in colors {

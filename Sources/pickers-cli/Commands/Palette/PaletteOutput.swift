@@ -75,7 +75,7 @@ enum PaletteOutput {
     let format = try options.resolvedFormat()
     if let path = options.output, path.lowercased().hasSuffix(".png") {
       let sheet = try PaletteSheet.render(entries, labelFont: try FontCatalog().labelFont())
-      try sheet.writePNG(to: path)
+      try sheet.writePNG(to: path, durability: context.fileDurability)
       return
     }
     let text = render(entries, title: title, format: format)
@@ -88,7 +88,7 @@ enum PaletteOutput {
       context.out(text)
       return
     }
-    try writeAtomically(Array(text.utf8), to: path)
+    try writeAtomically(Array(text.utf8), to: path, durability: context.fileDurability)
   }
 
   static func render(_ entries: [PaletteEntry], title: String, format: PaletteFormat) -> String {

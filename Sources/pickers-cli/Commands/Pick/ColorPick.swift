@@ -50,7 +50,7 @@ struct ColorPick: Command {
     format = try arguments.choice("--format", as: ColorPickFormat.self) ?? .hex
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let terminal = try Terminal.open()
     let driver = PickerDriver(
       terminal: terminal, colorDepth: ColorDepth(environment: context.environment))

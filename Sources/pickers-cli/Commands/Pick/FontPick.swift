@@ -54,7 +54,7 @@ struct FontPick: Command {
     previewPNG = arguments.option("--preview-png")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     // Fail fast, before any font work, when there is nothing to draw on.
     let terminal = try Terminal.open()
     let catalog = try FontCatalog()
@@ -116,7 +116,7 @@ struct FontPick: Command {
       })
     if let saveError { context.warn("\(saveError)") }
     if let previewPNG, let image = renderer.lastImage {
-      try image.writePNG(to: previewPNG)
+      try image.writePNG(to: previewPNG, durability: context.fileDurability)
     }
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
     context.out(answer + "\n")

@@ -52,7 +52,7 @@ struct ColorSwatch: Command {
     checkerboard = arguments.flag("--checkerboard")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     var swatches: [SwatchSheet.Swatch] = []
     for argument in colors {
       // Bad lines of standard input are reported by number; then nothing is written.

@@ -75,7 +75,7 @@ struct FontPreview: Command {
     fallback = !arguments.flag("--no-fallback")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let fg = try RenderArguments.color(foreground)
     let bg = try RenderArguments.color(background)
     let catalog = try FontCatalog()

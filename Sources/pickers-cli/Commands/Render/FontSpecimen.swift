@@ -1,7 +1,7 @@
 import Pickers
 
 /// `pickers font specimen [FAMILY...] -o FILE.png`: one row per family, face or size.
-struct FontSpecimen: Command {
+struct FontSpecimen: ConcurrentCommand {
   static let spec = CommandSpec(
     name: "specimen",
     abstract: "Draw a specimen sheet of families, faces or sizes to a PNG.",
@@ -70,7 +70,7 @@ struct FontSpecimen: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(concurrently context: CommandContext) async throws {
     let catalog = try FontCatalog()
     var names = families
     if names.isEmpty {
@@ -87,7 +87,7 @@ struct FontSpecimen: Command {
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
     let writer = try PNGStreamWriter(
       path: output, width: sheetWidth, height: height,
-      options: PNGEncodingOptions(compression: .fast))
+      options: PNGEncodingOptions(compression: .fast), durability: context.fileDurability)
     try await Specimen.render(
       rows, options: options,
       progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }

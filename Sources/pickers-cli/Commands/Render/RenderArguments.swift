@@ -49,7 +49,7 @@ enum RenderArguments {
     if path == "-" {
       context.outputBytes(try image.pngData())
     } else {
-      try image.writePNG(to: path)
+      try image.writePNG(to: path, durability: context.fileDurability)
     }
   }
 }

@@ -81,7 +81,7 @@ struct ThemeCommand: Command {
     }
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     if format == "list" {
       let width = ThemeFormat.allCases.map(\.rawValue.count).max() ?? 0
       for format in ThemeFormat.allCases {
@@ -142,7 +142,7 @@ struct ThemeCommand: Command {
       return
     }
     let previewExisted = access(preview, F_OK) == 0
-    try writeAtomically(pictureBytes, to: preview)
+    try writeAtomically(pictureBytes, to: preview, durability: context.fileDurability)
     do {
       try PaletteOutput.write(text, to: output, context: context)
     } catch {
