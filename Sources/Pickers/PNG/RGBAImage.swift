@@ -180,6 +180,17 @@ public struct RGBAImage: Hashable, Sendable {
     }
   }
 
+  /// Whether every pixel equals the first (a blank picture), compared four bytes at a time.
+  public var isUniform: Bool {
+    bytes.withUnsafeBytes { raw in
+      guard raw.count >= 4 else { return true }
+      let first = raw.loadUnaligned(as: UInt32.self)
+      return stride(from: 4, to: raw.count, by: 4).allSatisfy {
+        raw.loadUnaligned(fromByteOffset: $0, as: UInt32.self) == first
+      }
+    }
+  }
+
   /// Draws `color` over the pixel at (`x`, `y`) with the given coverage (source-over).
   ///
   /// Points outside the image are ignored, so shapes may be clipped by the edges.

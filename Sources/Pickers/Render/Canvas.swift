@@ -108,32 +108,19 @@ public struct Canvas: Sendable {
   public mutating func fillRoundedRect(
     x: Int, y: Int, width w: Int, height h: Int, radius: Double, paint: (Int, Int) -> RGBA8
   ) {
-    let r = max(0, min(radius, Double(min(w, h)) / 2))
-    let x0 = max(0, x)
-    let y0 = max(0, y)
-    let x1 = min(width, x + w)
-    let y1 = min(height, y + h)
-    guard x0 < x1, y0 < y1 else { return }
-    let left = Double(x) + r
-    let right = Double(x + w) - r
-    let top = Double(y) + r
-    let bottom = Double(y + h) - r
+    guard
+      let shape = RoundedRectShape(
+        x: x, y: y, width: w, height: h, radius: radius, canvasWidth: width,
+        canvasHeight: height)
+    else { return }
     let canvasWidth = width
     bytes.withUnsafeMutableBufferPointer { buffer in
-      for row in y0..<y1 {
-        let cy = Double(row) + 0.5
-        for column in x0..<x1 {
-          let cx = Double(column) + 0.5
-          var coverage: Float = 1
-          if r > 0 {
-            let dx = cx < left ? left - cx : (cx > right ? cx - right : 0)
-            let dy = cy < top ? top - cy : (cy > bottom ? cy - bottom : 0)
-            if dx > 0 && dy > 0 {
-              let distance = (dx * dx + dy * dy).squareRoot()
-              coverage = Float(min(max(r - distance + 0.5, 0), 1))
-            }
-          }
-          Canvas.blend(buffer, (row * canvasWidth + column) * 4, paint(column, row), coverage)
+      for row in shape.rows {
+        let dy = shape.cornerDepth(row: row)
+        for column in shape.columns {
+          Canvas.blend(
+            buffer, (row * canvasWidth + column) * 4, paint(column, row),
+            shape.coverage(column: column, cornerDepth: dy))
         }
       }
     }

@@ -62,4 +62,16 @@ struct RGBAImageTests {
     let image = try RGBAImage(width: 7, height: 3, filledWith: color)
     for y in 0..<3 { for x in 0..<7 { #expect(image[x, y] == color) } }
   }
+
+  @Test("isUniform is true only when every pixel equals the first, whatever byte differs")
+  func uniform() throws {
+    let color = RGBA8(red: 12, green: 34, blue: 56, alpha: 78)
+    #expect(try RGBAImage(width: 5, height: 4, filledWith: color).isUniform)
+    #expect(try RGBAImage(width: 1, height: 1, filledWith: color).isUniform)
+    for index in [0, 1, 2, 3, 4 * 7, 4 * 19 + 3] {
+      var bytes = try RGBAImage(width: 5, height: 4, filledWith: color).bytes
+      bytes[index] &+= 1
+      #expect(try !RGBAImage(width: 5, height: 4, bytes: bytes).isUniform, "byte \(index)")
+    }
+  }
 }

@@ -116,12 +116,7 @@ struct FontPreview: Command {
     // so rather than write a blank picture, and refuse when nothing at all could be drawn.
     let failed = renderer.glyphsFailed
     // Every pixel equal to the first: visible text was asked for and none came out.
-    let first = image[0, 0]
-    let blank =
-      fg != bg
-      && (0..<image.height).allSatisfy { y in
-        (0..<image.width).allSatisfy { x in image[x, y] == first }
-      }
+    let blank = fg != bg && image.isUniform
     if blank || (failed > 0 && failed == renderer.glyphsRendered) {
       throw RenderError.damagedFont(path: font.file.path)
     } else if failed > 0 {

@@ -87,7 +87,9 @@ struct FontSpecimen: ConcurrentCommand {
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
     let writer = try PNGStreamWriter(
       path: output, width: sheetWidth, height: height,
-      options: PNGEncodingOptions(compression: .fast), durability: context.fileDurability)
+      options: PNGEncodingOptions(compression: .fast), durability: context.fileDurability,
+      // An opaque background makes an opaque sheet: RGB, a quarter fewer bytes to compress.
+      opaque: options.background.alpha == 255)
     try await Specimen.render(
       rows, options: options,
       progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }
