@@ -70,7 +70,7 @@ enum PNGBenchmarks {
     results.append(
       BenchmarkResult(
         name: "png.stream.default", value: streamWall * 1000, unit: "ms",
-        note: "to a file with fsync, bands of \(bandHeight) rows"))
+        note: "to a file (atomic, not synced), bands of \(bandHeight) rows"))
     return results
   }
 

@@ -155,14 +155,27 @@ enum NamedColors {
     ("yellowgreen", 0x9ACD32),
   ]
 
-  /// The table by packed lowercase name.
-  static let byKey: [NameKey: UInt32] = {
-    var map: [NameKey: UInt32] = [:]
-    for entry in table {
-      if let key = NameKey(entry.name) { map[key] = entry.rgb }
+  /// The table by packed lowercase name, in ascending key order for a binary search.
+  ///
+  /// A sorted array rather than a `Dictionary`: a dictionary of a new key type costs a scan of
+  /// every protocol conformance in the binary the first time it is built (0.4 M instructions,
+  /// a twentieth of a one-line preview), and the search is as fast for 148 names.
+  static let byKey: [(key: NameKey, rgb: UInt32)] =
+    table.compactMap { entry in NameKey(entry.name).map { (key: $0, rgb: entry.rgb) } }
+    .sorted { $0.key < $1.key }
+
+  /// The packed color of the name `key`, or `nil`.
+  static func rgb(forKey key: NameKey) -> UInt32? {
+    var low = 0
+    var high = byKey.count
+    while low < high {
+      let middle = (low + high) / 2
+      let candidate = byKey[middle].key
+      if candidate == key { return byKey[middle].rgb }
+      if candidate < key { low = middle + 1 } else { high = middle }
     }
-    return map
-  }()
+    return nil
+  }
 
   /// Resolves a color name (already lowercased into `key`) to a color.
   ///
@@ -170,7 +183,7 @@ enum NamedColors {
   /// Other vocabularies (for example system accent names such as `system-blue`) are added
   /// here with one line each, after the CSS names so that no CSS name is shadowed.
   static func color(named key: NameKey) -> Color? {
-    if let rgb = byKey[key] { return Color(rgb: rgb) }
+    if let rgb = rgb(forKey: key) { return Color(rgb: rgb) }
     if key == NameKey.transparent { return .clear }
     if let accent = Color.systemAccent(named: key.string) { return accent }
     return nil
@@ -190,7 +203,7 @@ enum NamedColors {
 
 /// A color name of at most 24 ASCII bytes, lowercased and packed into three words, so that
 /// looking it up never allocates.
-struct NameKey: Hashable, Sendable {
+struct NameKey: Hashable, Comparable, Sendable {
   var word0: UInt64 = 0
   var word1: UInt64 = 0
   var word2: UInt64 = 0
@@ -198,6 +211,12 @@ struct NameKey: Hashable, Sendable {
   var count = 0
 
   static let maximumLength = 24
+
+  /// An order on the packed words (not alphabetical), for the binary search.
+  static func < (left: NameKey, right: NameKey) -> Bool {
+    (left.word0, left.word1, left.word2, left.count)
+      < (right.word0, right.word1, right.word2, right.count)
+  }
   static let transparent = NameKey(packing: "transparent")
 
   /// Packs `bytes`, lowercasing ASCII letters; `nil` when too long or not ASCII.
