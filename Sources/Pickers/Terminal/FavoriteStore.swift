@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -28,6 +26,20 @@ public struct Favorites: Hashable, Sendable, Codable {
   private struct File: Codable {
     var version: Int
     var ratings: [String: Int]
+  }
+
+  /// Reads the file format from JSON text; `nil` when it is not `{"version": <integer>,
+  /// "ratings": {"Family": <integer>, ...}}` (other members are ignored).
+  init?(json bytes: [UInt8]) {
+    guard let value = try? JSONValue(parsing: bytes), value["version"]?.intValue != nil,
+      case .object(let members)? = value["ratings"]
+    else { return nil }
+    var ratings: [String: Int] = [:]
+    for (family, stars) in members {
+      guard let stars = stars.intValue else { return nil }
+      ratings[family] = stars
+    }
+    self.init(ratings: ratings)
   }
 
   /// Reads the file format: `{"version": 1, "ratings": {"Family": stars}}`.
@@ -104,14 +116,14 @@ public struct FavoriteStore: Hashable, Sendable {
   /// - Throws: ``FavoritesError/readFailed(path:reason:)`` when the file exists but cannot be
   ///   read or moved aside.
   public func load() throws(FavoritesError) -> Loaded {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    let bytes: [UInt8]
+    switch readFile() {
+    case .success(let read): bytes = read
+    case .failure(let failure):
       if access(path, F_OK) != 0 { return Loaded(favorites: Favorites(), warning: nil) }
-      throw .readFailed(path: path, reason: "\(error)")
+      throw .readFailed(path: path, reason: failure.reason)
     }
-    if let favorites = try? JSONDecoder().decode(Favorites.self, from: data),
+    if let favorites = Favorites(json: bytes),
       favorites.ratings.values.allSatisfy({ (1...5).contains($0) })
     {
       return Loaded(favorites: favorites, warning: nil)
@@ -133,11 +145,9 @@ public struct FavoriteStore: Hashable, Sendable {
   ///
   /// - Throws: ``FavoritesError/writeFailed(path:reason:)``.
   public func save(_ favorites: Favorites) throws(FavoritesError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let bytes: [UInt8]
     do {
-      bytes = Array(try encoder.encode(favorites)) + [0x0A]
+      bytes = try JSONWriter().encode(favorites) + [0x0A]
     } catch {
       throw .writeFailed(path: path, reason: "\(error)")
     }
@@ -158,6 +168,31 @@ public struct FavoriteStore: Hashable, Sendable {
         throw .writeFailed(path: path, reason: "cannot create '\(current)': \(errnoText())")
       }
     }
+  }
+
+  /// The file's bytes, or why they could not be read (at most 16 MiB: favourites are small).
+  private func readFile() -> Result<[UInt8], ReadFailure> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(ReadFailure(errnoText())) }
+    defer { close(descriptor) }
+    let limit = 16 * 1024 * 1024
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(ReadFailure(errnoText()))
+      }
+      if count == 0 { return .success(result) }
+      result.append(contentsOf: chunk[0..<count])
+      if result.count > limit { return .failure(ReadFailure("it is over 16 MiB")) }
+    }
+  }
+
+  private struct ReadFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
   }
 
   private func errnoText() -> String {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Pickers
 
 #if canImport(Glibc)
@@ -73,10 +72,7 @@ final class CommandContext {
 
   /// Writes `value` as JSON with sorted keys, pretty printed, followed by a newline.
   func json(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    let data = try encoder.encode(value)
-    buffer.append(contentsOf: data)
+    buffer.append(contentsOf: try JSONWriter().encode(value))
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= Self.flushThreshold { flush() }
   }

@@ -1,0 +1,383 @@
+/// Encodes `Encodable` values as pretty-printed JSON with sorted keys, without Foundation.
+///
+/// The output matches `JSONEncoder` with `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]`:
+/// two-space indentation, `"key" : value`, keys in the order of their UTF-8 bytes (as
+/// `.sortedKeys` orders them on Linux), `/` and non-ASCII text written as is, and doubles in
+/// their shortest round-tripping form with a trailing `.0` dropped.
+///
+///     let bytes = try JSONWriter().encode(["b": 2.5, "a": 1])
+///     // {
+///     //   "a" : 1,
+///     //   "b" : 2.5
+///     // }
+public struct JSONWriter: Sendable {
+  /// Creates a writer.
+  public init() {}
+
+  /// The JSON text of `value`, without a final newline.
+  ///
+  /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes
+  ///   nothing, or whatever `value`'s own `encode(to:)` throws.
+  public func encode(_ value: some Encodable) throws -> [UInt8] {
+    let encoder = JSONTreeEncoder(codingPath: [])
+    try value.encode(to: encoder)
+    guard let node = encoder.node else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: [],
+          debugDescription: "Top-level \(type(of: value)) did not encode any values."))
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(1024)
+    node.write(into: &output, indent: 0)
+    return output
+  }
+
+  /// Whether `lhs` comes before `rhs` in `.sortedKeys` order: the order of their UTF-8 bytes,
+  /// as written (`"B"` before `"a"`, `"a10"` before `"a2"`, a decomposed `"e\u{301}"` after `"ez"`).
+  static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+}
+
+/// A value built by the encoder.
+///
+/// Objects and arrays are shared boxes, so a nested container
+/// keeps writing into its parent after it was handed out.
+enum JSONNode {
+  /// A finished scalar: a number, a quoted string, `true`, `false` or `null`.
+  case literal(String)
+  case object(JSONObjectBox)
+  case array(JSONArrayBox)
+
+  static var null: JSONNode { .literal("null") }
+
+  func write(into output: inout [UInt8], indent: Int) {
+    switch self {
+    case .literal(let text):
+      output.append(contentsOf: text.utf8)
+    case .array(let box):
+      if box.elements.isEmpty {
+        output.append(contentsOf: "[\n\n".utf8)
+        Self.writeIndent(indent, into: &output)
+        output.append(UInt8(ascii: "]"))
+        return
+      }
+      output.append(contentsOf: "[\n".utf8)
+      for (index, element) in box.elements.enumerated() {
+        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+        Self.writeIndent(indent + 1, into: &output)
+        element.write(into: &output, indent: indent + 1)
+      }
+      output.append(UInt8(ascii: "\n"))
+      Self.writeIndent(indent, into: &output)
+      output.append(UInt8(ascii: "]"))
+    case .object(let box):
+      if box.members.isEmpty {
+        output.append(contentsOf: "{\n\n".utf8)
+        Self.writeIndent(indent, into: &output)
+        output.append(UInt8(ascii: "}"))
+        return
+      }
+      output.append(contentsOf: "{\n".utf8)
+      let keys = box.members.keys.sorted(by: JSONWriter.keyPrecedes)
+      for (index, key) in keys.enumerated() {
+        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+        Self.writeIndent(indent + 1, into: &output)
+        output.append(contentsOf: Self.quoted(key).utf8)
+        output.append(contentsOf: " : ".utf8)
+        box.members[key]?.write(into: &output, indent: indent + 1)
+      }
+      output.append(UInt8(ascii: "\n"))
+      Self.writeIndent(indent, into: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func writeIndent(_ level: Int, into output: inout [UInt8]) {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+  }
+
+  /// `text` as a JSON string (RFC 8259): quote, backslash and control characters escaped.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    result.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{08}": result += "\\b"
+      case "\u{0C}": result += "\\f"
+      case "\u{00}"..."\u{1F}":
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    result += "\""
+    return result
+  }
+
+  /// `value` in its shortest round-tripping form, `1.0` written `1`.
+  static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
+    _ value: F, codingPath: [any CodingKey]
+  ) throws -> JSONNode {
+    guard value.isFinite else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+    }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return .literal(text)
+  }
+}
+
+/// An object's members by key; written in sorted order.
+final class JSONObjectBox {
+  var members: [String: JSONNode] = [:]
+}
+
+/// An array's elements in order.
+final class JSONArrayBox {
+  var elements: [JSONNode] = []
+}
+
+/// The `Encoder` behind ``JSONWriter``: it records one ``JSONNode``.
+final class JSONTreeEncoder: Encoder {
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  /// What was encoded, if anything.
+  private(set) var node: JSONNode?
+  /// Called with each node set, for super encoders that write into a parent's slot.
+  private let store: ((JSONNode) -> Void)?
+
+  init(codingPath: [any CodingKey], store: ((JSONNode) -> Void)? = nil) {
+    self.codingPath = codingPath
+    self.store = store
+  }
+
+  func set(_ node: JSONNode) {
+    self.node = node
+    store?(node)
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let box: JSONObjectBox
+    if case .object(let existing) = node {
+      box = existing
+    } else {
+      box = JSONObjectBox()
+      set(.object(box))
+    }
+    return KeyedEncodingContainer(JSONKeyedContainer<Key>(box: box, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    let box: JSONArrayBox
+    if case .array(let existing) = node {
+      box = existing
+    } else {
+      box = JSONArrayBox()
+      set(.array(box))
+    }
+    return JSONUnkeyedContainer(box: box, codingPath: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    JSONSingleValueContainer(encoder: self)
+  }
+
+  /// The node of a nested value; a value that encodes nothing is an empty object.
+  static func node(for value: some Encodable, codingPath: [any CodingKey]) throws -> JSONNode {
+    switch value {
+    case let string as String: return .literal(JSONNode.quoted(string))
+    case let double as Double: return try JSONNode.number(double, codingPath: codingPath)
+    case let int as Int: return .literal(String(int))
+    case let bool as Bool: return .literal(bool ? "true" : "false")
+    default:
+      let encoder = JSONTreeEncoder(codingPath: codingPath)
+      try value.encode(to: encoder)
+      return encoder.node ?? .object(JSONObjectBox())
+    }
+  }
+}
+
+/// A string key made at run time (array indices in coding paths, `super`).
+struct JSONPathKey: CodingKey {
+  var stringValue: String
+  var intValue: Int?
+
+  init(stringValue: String) {
+    self.stringValue = stringValue
+    self.intValue = nil
+  }
+
+  init(intValue: Int) {
+    self.stringValue = "Index \(intValue)"
+    self.intValue = intValue
+  }
+}
+
+struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let box: JSONObjectBox
+  let codingPath: [any CodingKey]
+
+  private func put(_ node: JSONNode, _ key: Key) { box.members[key.stringValue] = node }
+
+  mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    put(.literal(value ? "true" : "false"), key)
+  }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    put(.literal(JSONNode.quoted(value)), key)
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    put(try JSONNode.number(value, codingPath: codingPath + [key]), key)
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    put(try JSONNode.number(value, codingPath: codingPath + [key]), key)
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.literal(String(value)), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    put(.literal(String(value)), key)
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    put(.literal(String(value)), key)
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    put(.literal(String(value)), key)
+  }
+  mutating func encode(_ value: some Encodable, forKey key: Key) throws {
+    put(try JSONTreeEncoder.node(for: value, codingPath: codingPath + [key]), key)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let nested = JSONObjectBox()
+    put(.object(nested), key)
+    return KeyedEncodingContainer(
+      JSONKeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key]))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let nested = JSONArrayBox()
+    put(.array(nested), key)
+    return JSONUnkeyedContainer(box: nested, codingPath: codingPath + [key])
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    superEncoder(named: JSONPathKey(stringValue: "super"))
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    superEncoder(named: key)
+  }
+
+  private func superEncoder(named key: any CodingKey) -> any Encoder {
+    let box = self.box
+    let name = key.stringValue
+    box.members[name] = .object(JSONObjectBox())
+    return JSONTreeEncoder(codingPath: codingPath + [key]) { box.members[name] = $0 }
+  }
+}
+
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+  let box: JSONArrayBox
+  let codingPath: [any CodingKey]
+  var count: Int { box.elements.count }
+
+  private var nextPath: [any CodingKey] { codingPath + [JSONPathKey(intValue: count)] }
+
+  mutating func encodeNil() throws { box.elements.append(.null) }
+  mutating func encode(_ value: Bool) throws {
+    box.elements.append(.literal(value ? "true" : "false"))
+  }
+  mutating func encode(_ value: String) throws {
+    box.elements.append(.literal(JSONNode.quoted(value)))
+  }
+  mutating func encode(_ value: Double) throws {
+    box.elements.append(try JSONNode.number(value, codingPath: nextPath))
+  }
+  mutating func encode(_ value: Float) throws {
+    box.elements.append(try JSONNode.number(value, codingPath: nextPath))
+  }
+  mutating func encode(_ value: Int) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: Int8) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: Int16) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: Int32) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: Int64) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: UInt) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: UInt8) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: UInt16) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: UInt32) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: UInt64) throws { box.elements.append(.literal(String(value))) }
+  mutating func encode(_ value: some Encodable) throws {
+    box.elements.append(try JSONTreeEncoder.node(for: value, codingPath: nextPath))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let path = nextPath
+    let nested = JSONObjectBox()
+    box.elements.append(.object(nested))
+    return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(box: nested, codingPath: path))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let path = nextPath
+    let nested = JSONArrayBox()
+    box.elements.append(.array(nested))
+    return JSONUnkeyedContainer(box: nested, codingPath: path)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    let path = nextPath
+    let box = self.box
+    let index = box.elements.count
+    box.elements.append(.object(JSONObjectBox()))
+    return JSONTreeEncoder(codingPath: path) { box.elements[index] = $0 }
+  }
+}
+
+struct JSONSingleValueContainer: SingleValueEncodingContainer {
+  let encoder: JSONTreeEncoder
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  mutating func encodeNil() throws { encoder.set(.null) }
+  mutating func encode(_ value: Bool) throws { encoder.set(.literal(value ? "true" : "false")) }
+  mutating func encode(_ value: String) throws { encoder.set(.literal(JSONNode.quoted(value))) }
+  mutating func encode(_ value: Double) throws {
+    encoder.set(try JSONNode.number(value, codingPath: codingPath))
+  }
+  mutating func encode(_ value: Float) throws {
+    encoder.set(try JSONNode.number(value, codingPath: codingPath))
+  }
+  mutating func encode(_ value: Int) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: Int8) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: Int16) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: Int32) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: Int64) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: UInt) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: UInt8) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: UInt16) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: UInt32) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: UInt64) throws { encoder.set(.literal(String(value))) }
+  mutating func encode(_ value: some Encodable) throws {
+    encoder.set(try JSONTreeEncoder.node(for: value, codingPath: codingPath))
+  }
+}
