@@ -101,25 +101,28 @@ enum JSONNode {
 
   /// `text` as a JSON string (RFC 8259): quote, backslash and control characters escaped.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    result.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case "\u{00}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
+    let utf8 = text.utf8
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      return "\"" + text + "\""
+    }
+    var bytes: [UInt8] = [0x22]
+    bytes.reserveCapacity(utf8.count + 16)
+    for byte in utf8 {
+      switch byte {
+      case 0x22, 0x5C: bytes += [0x5C, byte]
+      case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+      case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+      case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+      case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+      case 0x00..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: bytes.append(byte)
       }
     }
-    result += "\""
-    return result
+    bytes.append(0x22)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `value` in its shortest round-tripping form, `1.0` written `1`.
@@ -195,14 +198,16 @@ final class JSONTreeEncoder: Encoder {
   }
 
   /// The node of a nested value; a value that encodes nothing is an empty object.
-  static func node(for value: some Encodable, codingPath: [any CodingKey]) throws -> JSONNode {
+  static func node(for value: some Encodable, codingPath: @autoclosure () -> [any CodingKey])
+    throws -> JSONNode
+  {
     switch value {
     case let string as String: return .literal(JSONNode.quoted(string))
-    case let double as Double: return try JSONNode.number(double, codingPath: codingPath)
+    case let double as Double: return try JSONNode.number(double, codingPath: codingPath())
     case let int as Int: return .literal(String(int))
     case let bool as Bool: return .literal(bool ? "true" : "false")
     default:
-      let encoder = JSONTreeEncoder(codingPath: codingPath)
+      let encoder = JSONTreeEncoder(codingPath: codingPath())
       try value.encode(to: encoder)
       return encoder.node ?? .object(JSONObjectBox())
     }
