@@ -37,7 +37,10 @@ public struct JSONWriter: Sendable {
   /// Whether `lhs` comes before `rhs` in `.sortedKeys` order: the order of their UTF-8 bytes,
   /// as written (`"B"` before `"a"`, `"a10"` before `"a2"`, a decomposed `"e\u{301}"` after `"ez"`).
   static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    let contiguous = lhs.utf8.withContiguousStorageIfAvailable { a in
+      rhs.utf8.withContiguousStorageIfAvailable { b in a.lexicographicallyPrecedes(b) }
+    }
+    return (contiguous ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 }
 
@@ -46,8 +49,10 @@ public struct JSONWriter: Sendable {
 /// Objects and arrays are shared boxes, so a nested container
 /// keeps writing into its parent after it was handed out.
 enum JSONNode {
-  /// A finished scalar: a number, a quoted string, `true`, `false` or `null`.
+  /// A finished scalar: a number, `true`, `false` or `null`.
   case literal(String)
+  /// A string, escaped when written.
+  case string(String)
   case object(JSONObjectBox)
   case array(JSONArrayBox)
 
@@ -57,6 +62,8 @@ enum JSONNode {
     switch self {
     case .literal(let text):
       output.append(contentsOf: text.utf8)
+    case .string(let text):
+      Self.writeQuoted(text, into: &output)
     case .array(let box):
       if box.elements.isEmpty {
         output.append(contentsOf: "[\n\n".utf8)
@@ -81,13 +88,22 @@ enum JSONNode {
         return
       }
       output.append(contentsOf: "{\n".utf8)
-      let keys = box.members.keys.sorted(by: JSONWriter.keyPrecedes)
-      for (index, key) in keys.enumerated() {
-        if index > 0 { output.append(contentsOf: ",\n".utf8) }
+      // Sorted by key, then by when each was set; of members set twice the last one wins.
+      let members = box.members
+      let order = members.indices.sorted { a, b in
+        if JSONWriter.keyPrecedes(members[a].key, members[b].key) { return true }
+        return a < b && members[a].key == members[b].key
+      }
+      var first = true
+      for (position, index) in order.enumerated() {
+        let member = members[index]
+        if position + 1 < order.count, members[order[position + 1]].key == member.key { continue }
+        if !first { output.append(contentsOf: ",\n".utf8) }
+        first = false
         Self.writeIndent(indent + 1, into: &output)
-        output.append(contentsOf: Self.quoted(key).utf8)
+        Self.writeQuoted(member.key, into: &output)
         output.append(contentsOf: " : ".utf8)
-        box.members[key]?.write(into: &output, indent: indent + 1)
+        member.value.write(into: &output, indent: indent + 1)
       }
       output.append(UInt8(ascii: "\n"))
       Self.writeIndent(indent, into: &output)
@@ -99,30 +115,30 @@ enum JSONNode {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
   }
 
-  /// `text` as a JSON string (RFC 8259): quote, backslash and control characters escaped.
-  static func quoted(_ text: String) -> String {
+  /// Writes `text` as a JSON string (RFC 8259): quote, backslash and control characters escaped.
+  static func writeQuoted(_ text: String, into output: inout [UInt8]) {
     let utf8 = text.utf8
+    output.append(0x22)
     guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-      return "\"" + text + "\""
+      output.append(contentsOf: utf8)
+      output.append(0x22)
+      return
     }
-    var bytes: [UInt8] = [0x22]
-    bytes.reserveCapacity(utf8.count + 16)
+    let hex = Array("0123456789abcdef".utf8)
     for byte in utf8 {
       switch byte {
-      case 0x22, 0x5C: bytes += [0x5C, byte]
-      case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-      case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-      case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-      case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
-      case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+      case 0x22, 0x5C: output += [0x5C, byte]
+      case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+      case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+      case 0x09: output += [0x5C, UInt8(ascii: "t")]
+      case 0x08: output += [0x5C, UInt8(ascii: "b")]
+      case 0x0C: output += [0x5C, UInt8(ascii: "f")]
       case 0x00..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      default: bytes.append(byte)
+        output += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: output.append(byte)
       }
     }
-    bytes.append(0x22)
-    return String(decoding: bytes, as: UTF8.self)
+    output.append(0x22)
   }
 
   /// `value` in its shortest round-tripping form, `1.0` written `1`.
@@ -142,9 +158,9 @@ enum JSONNode {
   }
 }
 
-/// An object's members by key; written in sorted order.
+/// An object's members in the order they were set; written sorted by key.
 final class JSONObjectBox {
-  var members: [String: JSONNode] = [:]
+  var members: [(key: String, value: JSONNode)] = []
 }
 
 /// An array's elements in order.
@@ -202,7 +218,7 @@ final class JSONTreeEncoder: Encoder {
     throws -> JSONNode
   {
     switch value {
-    case let string as String: return .literal(JSONNode.quoted(string))
+    case let string as String: return .string(string)
     case let double as Double: return try JSONNode.number(double, codingPath: codingPath())
     case let int as Int: return .literal(String(int))
     case let bool as Bool: return .literal(bool ? "true" : "false")
@@ -216,16 +232,19 @@ final class JSONTreeEncoder: Encoder {
 
 /// A string key made at run time (array indices in coding paths, `super`).
 struct JSONPathKey: CodingKey {
-  var stringValue: String
-  var intValue: Int?
+  private let name: String?
+  let intValue: Int?
+
+  /// `Index 3` for array elements, as `JSONEncoder` names them.
+  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
   init(stringValue: String) {
-    self.stringValue = stringValue
+    self.name = stringValue
     self.intValue = nil
   }
 
   init(intValue: Int) {
-    self.stringValue = "Index \(intValue)"
+    self.name = nil
     self.intValue = intValue
   }
 }
@@ -234,14 +253,14 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let box: JSONObjectBox
   let codingPath: [any CodingKey]
 
-  private func put(_ node: JSONNode, _ key: Key) { box.members[key.stringValue] = node }
+  private func put(_ node: JSONNode, _ key: Key) { box.members.append((key.stringValue, node)) }
 
   mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
   mutating func encode(_ value: Bool, forKey key: Key) throws {
     put(.literal(value ? "true" : "false"), key)
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    put(.literal(JSONNode.quoted(value)), key)
+    put(.string(value), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
     put(try JSONNode.number(value, codingPath: codingPath + [key]), key)
@@ -295,8 +314,9 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private func superEncoder(named key: any CodingKey) -> any Encoder {
     let box = self.box
     let name = key.stringValue
-    box.members[name] = .object(JSONObjectBox())
-    return JSONTreeEncoder(codingPath: codingPath + [key]) { box.members[name] = $0 }
+    let index = box.members.count
+    box.members.append((name, .object(JSONObjectBox())))
+    return JSONTreeEncoder(codingPath: codingPath + [key]) { box.members[index].value = $0 }
   }
 }
 
@@ -312,7 +332,7 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     box.elements.append(.literal(value ? "true" : "false"))
   }
   mutating func encode(_ value: String) throws {
-    box.elements.append(.literal(JSONNode.quoted(value)))
+    box.elements.append(.string(value))
   }
   mutating func encode(_ value: Double) throws {
     box.elements.append(try JSONNode.number(value, codingPath: nextPath))
@@ -365,7 +385,7 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
 
   mutating func encodeNil() throws { encoder.set(.null) }
   mutating func encode(_ value: Bool) throws { encoder.set(.literal(value ? "true" : "false")) }
-  mutating func encode(_ value: String) throws { encoder.set(.literal(JSONNode.quoted(value))) }
+  mutating func encode(_ value: String) throws { encoder.set(.string(value)) }
   mutating func encode(_ value: Double) throws {
     encoder.set(try JSONNode.number(value, codingPath: codingPath))
   }

@@ -118,7 +118,7 @@ struct JSONWriterTests {
     #expect(try ourText(dictionary) == referenceText(dictionary))
   }
 
-  @Test("nested containers and super encoders write where JSONEncoder writes")
+  @Test("nested containers, super encoders and keys set twice write what JSONEncoder writes")
   func containers() throws {
     #expect(try ourText(Custom()) == referenceText(Custom()))
     #expect(try ourText([Custom(), Custom()]) == referenceText([Custom(), Custom()]))
@@ -181,5 +181,6 @@ private struct Custom: Encodable {
     try inner.encode(1.5, forKey: .depth)
     try "parent".encode(to: container.superEncoder(forKey: .parent))
     try Inner(name: "super", weight: 1, tags: []).encode(to: container.superEncoder())
+    try container.encode("set twice: the last value is kept", forKey: .name)
   }
 }
