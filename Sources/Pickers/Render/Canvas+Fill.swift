@@ -30,13 +30,15 @@ extension Canvas {
         let dy = shape.cornerDepth(row: row)
         let (fullStart, fullEnd) = dy > 0 ? (middleStart, middleEnd) : (x0, x1)
         let rowOffset = row * canvasWidth * 4
-        // Anti-aliased corner pixels, left and right of the fully covered span.
-        for columns in [x0..<fullStart, fullEnd..<x1] {
-          for column in columns {
-            Canvas.blend(
-              buffer, rowOffset + column * 4, color,
-              shape.coverage(column: column, cornerDepth: dy))
-          }
+        // Anti-aliased corner pixels, left and right of the fully covered span (two loops
+        // rather than an array of ranges: nothing is allocated per row).
+        for column in x0..<fullStart {
+          Canvas.blend(
+            buffer, rowOffset + column * 4, color, shape.coverage(column: column, cornerDepth: dy))
+        }
+        for column in fullEnd..<x1 {
+          Canvas.blend(
+            buffer, rowOffset + column * 4, color, shape.coverage(column: column, cornerDepth: dy))
         }
         guard fullStart < fullEnd else { continue }
         if opaque {

@@ -117,11 +117,15 @@ public struct FavoriteStore: Hashable, Sendable {
   ///   read or moved aside.
   public func load() throws(FavoritesError) -> Loaded {
     let bytes: [UInt8]
-    switch readFile() {
-    case .success(let read): bytes = read
-    case .failure(let failure):
-      if access(path, F_OK) != 0 { return Loaded(favorites: Favorites(), warning: nil) }
-      throw .readFailed(path: path, reason: failure.reason)
+    do throws(FileReadError) {
+      bytes = try readFile(path, maximumSize: Self.maximumFileSize)
+    } catch {
+      switch error {
+      case .notFound: return Loaded(favorites: Favorites(), warning: nil)
+      case .tooLarge: throw .readFailed(path: path, reason: "it is over 16 MiB")
+      case .isDirectory: throw .readFailed(path: path, reason: "it is a folder")
+      case .failed(_, _, let reason): throw .readFailed(path: path, reason: reason)
+      }
     }
     if let favorites = Favorites(json: bytes),
       favorites.ratings.values.allSatisfy({ (1...5).contains($0) })
@@ -170,30 +174,8 @@ public struct FavoriteStore: Hashable, Sendable {
     }
   }
 
-  /// The file's bytes, or why they could not be read (at most 16 MiB: favourites are small).
-  private func readFile() -> Result<[UInt8], ReadFailure> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(ReadFailure(errnoText())) }
-    defer { close(descriptor) }
-    let limit = 16 * 1024 * 1024
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(ReadFailure(errnoText()))
-      }
-      if count == 0 { return .success(result) }
-      result.append(contentsOf: chunk[0..<count])
-      if result.count > limit { return .failure(ReadFailure("it is over 16 MiB")) }
-    }
-  }
-
-  private struct ReadFailure: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-  }
+  /// The largest favorites file read (favorites are small).
+  static let maximumFileSize = 16 * 1_048_576
 
   private func errnoText() -> String {
     String(cString: strerror(errno)).lowercased()
