@@ -27,7 +27,8 @@ extension Color {
       body = "oklab(\(Self.format(c0, 6)) \(Self.format(c1, 6)) \(Self.format(c2, 6))"
     case .oklch:
       body = "oklch(\(Self.format(c0, 6)) \(Self.format(c1, 6)) \(Self.format(c2, 4))"
-    case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD65, .xyzD50:
+    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020, .xyzD65,
+      .xyzD50:
       body =
         "color(\(space.rawValue) \(Self.format(c0, 6)) \(Self.format(c1, 6)) "
         + "\(Self.format(c2, 6))"

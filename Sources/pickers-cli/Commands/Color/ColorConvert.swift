@@ -4,7 +4,8 @@ import Pickers
 struct ColorConvert: Command {
   /// What `--to` accepts: a color space, or `hex`.
   enum Target: String, CaseIterable {
-    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3", a98RGB = "a98-rgb"
+    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
+    case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
     case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
     case lab, lch, oklab, oklch, hsl, hsv, hwb
   }

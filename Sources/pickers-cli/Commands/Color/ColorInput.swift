@@ -60,7 +60,8 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
 
 /// The names `--to` and `--in` accept: every color space by its CSS name.
 enum SpaceChoice: String, CaseIterable {
-  case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3", a98RGB = "a98-rgb"
+  case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
+  case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
   case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
   case lab, lch, oklab, oklch, hsl, hsv, hwb
 
