@@ -46,8 +46,7 @@ struct CSSColor5ReferenceTests {
   func coverage() {
     let cases = CSS5Reference.shared.cases
     #expect(cases.count >= 290)
-    for feature in ["color-mix(", "from", "calc(", "light-dark(", "contrast-color(", "/*", "\\"]
-    {
+    for feature in ["color-mix(", "from", "calc(", "light-dark(", "contrast-color(", "/*", "\\"] {
       #expect(cases.contains { $0.css.contains(feature) }, "\(feature)")
     }
   }

@@ -50,7 +50,7 @@ public struct CSSColor: Sendable, Hashable {
     /// `rgb(R, G, B)` or `rgba(R, G, B, A)` with 8-bit integers.
     case legacy
     /// The function of the color's space: `lab()`, `oklch()`, `color(srgb …)`, ...; an HSL or
-    /// HWB result is written as `color(srgb …)` unless a component is missing.
+    /// HWB result is written as `color(srgb …)` unless a component or the alpha is missing.
     case modern
   }
 
@@ -121,7 +121,7 @@ public struct CSSColor: Sendable, Hashable {
       if alpha >= 1 { return "rgb(\(channels))" }
       return "rgba(\(channels), \(Self.legacyAlpha(alpha)))"
     case (.modern, .hsl), (.modern, .hwb):
-      if channels.c0 == nil || channels.c1 == nil || channels.c2 == nil {
+      if channels.c0 == nil || channels.c1 == nil || channels.c2 == nil || alphaIsMissing {
         return "\(color.space.rawValue)(\(body)\(alphaText))"
       }
       var srgb = CSSColor(color.converted(to: .srgb), alphaIsMissing: alphaIsMissing)

@@ -188,7 +188,9 @@ enum CSSMath {
       return try apply(name, strategy: strategy, arguments, at: offset)
     }
 
-    func count(_ name: String, _ arguments: [(CalcValue, Int)], _ allowed: ClosedRange<Int>, at offset: Int)
+    func count(
+      _ name: String, _ arguments: [(CalcValue, Int)], _ allowed: ClosedRange<Int>, at offset: Int
+    )
       throws(CSSColorParser.Failure)
     {
       guard allowed.contains(arguments.count) else {
@@ -237,7 +239,8 @@ enum CSSMath {
           if argument.value.isNaN || result.isNaN {
             result = .nan
           } else {
-            result = name == "min" ? Swift.min(result, argument.value) : Swift.max(result, argument.value)
+            result =
+              name == "min" ? Swift.min(result, argument.value) : Swift.max(result, argument.value)
           }
         }
         return CalcValue(value: result, unit: unit)
@@ -261,7 +264,8 @@ enum CSSMath {
           }
           step = 1
         }
-        return CalcValue(value: Self.round(a.value, step: step, strategy: strategy ?? "nearest"), unit: a.unit)
+        return CalcValue(
+          value: Self.round(a.value, step: step, strategy: strategy ?? "nearest"), unit: a.unit)
       case "mod", "rem":
         try count(name, arguments, 2...2, at: offset)
         let unit = try sameUnit(name, arguments)
@@ -286,13 +290,15 @@ enum CSSMath {
           throw fail("\(name)() takes a number or an angle", at: arguments[0].1)
         }
         let result =
-          name == "sin" ? Glibc.sin(radians) : name == "cos" ? Glibc.cos(radians) : Glibc.tan(radians)
+          name == "sin"
+          ? Glibc.sin(radians) : name == "cos" ? Glibc.cos(radians) : Glibc.tan(radians)
         return CalcValue(value: result, unit: .number)
       case "asin", "acos", "atan":
         try count(name, arguments, 1...1, at: offset)
         let value = try number(name, arguments[0])
         let radians =
-          name == "asin" ? Glibc.asin(value) : name == "acos" ? Glibc.acos(value) : Glibc.atan(value)
+          name == "asin"
+          ? Glibc.asin(value) : name == "acos" ? Glibc.acos(value) : Glibc.atan(value)
         return CalcValue(value: radians * 180 / .pi, unit: .angle)
       case "atan2":
         try count(name, arguments, 2...2, at: offset)
@@ -394,7 +400,8 @@ enum CSSMath {
           throw fail(
             "cannot add \(operand.unit.name) to \(result.unit.name)", at: operandOffset)
         }
-        result.value = operation == "+" ? result.value + operand.value : result.value - operand.value
+        result.value =
+          operation == "+" ? result.value + operand.value : result.value - operand.value
       }
     }
 

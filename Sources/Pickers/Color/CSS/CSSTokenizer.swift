@@ -174,7 +174,8 @@ struct CSSTokenizer {
     var run = index
     func flush(_ upTo: Int) {
       if upTo > run {
-        scalars.append(contentsOf: String(decoding: bytes[run..<upTo], as: UTF8.self).unicodeScalars)
+        scalars.append(
+          contentsOf: String(decoding: bytes[run..<upTo], as: UTF8.self).unicodeScalars)
       }
     }
     while index < bytes.count {

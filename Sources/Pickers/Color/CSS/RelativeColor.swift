@@ -55,7 +55,9 @@ extension CSSValueParser {
         throw cursor.failure(.unknownColorSpace(""))
       }
       let named: ColorSpace? =
-        lowered == "--hsv" ? .hsv : Self.interpolationSpace(lowered).flatMap {
+        lowered == "--hsv"
+        ? .hsv
+        : Self.interpolationSpace(lowered).flatMap {
           $0.hueIndex == nil && ![.lab, .oklab].contains($0) ? $0 : nil
         }
       guard let named else {
@@ -71,8 +73,9 @@ extension CSSValueParser {
 
   // MARK: - Absolute colors with math
 
-  /// One channel value: a number, percentage, angle, `none` or a math function. In a relative
-  /// color, `keywords` gives the origin's channels.
+  /// One channel value: a number, percentage, angle, `none` or a math function.
+  ///
+  /// In a relative color, `keywords` gives the origin's channels.
   mutating func component(keywords: [String: Double?]?) throws(Failure) -> Component {
     cursor.skipWhitespace()
     guard let token = cursor.next() else {

@@ -78,8 +78,10 @@ public struct SystemColors: Sendable, Hashable {
     return fallback[name] ?? (scheme == .light ? .black : .white)
   }
 
-  /// pickers' built-in table: the values the major browser engines use when the platform
-  /// gives none (light), and their dark-scheme counterparts. docs/color.md lists them.
+  /// The built-in table, listed in docs/color.md.
+  ///
+  /// The light values are those the major browser engines use when the platform gives none;
+  /// the dark values are their dark-scheme counterparts.
   public static let builtIn = SystemColors(
     light: [
       .accentColor: hex(0x0075FF), .accentColorText: hex(0xFFFFFF),
