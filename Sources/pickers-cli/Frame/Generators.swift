@@ -56,7 +56,7 @@ enum CompletionScript {
     let groups = nodes.filter(\.isGroup)
     var script = """
       # bash completion for pickers. Install: pickers completion bash > \
-      /etc/bash_completion.d/pickers
+      ~/.local/share/bash-completion/completions/pickers
       _pickers() {
         local cur prev path i word
         cur="${COMP_WORDS[COMP_CWORD]}"
