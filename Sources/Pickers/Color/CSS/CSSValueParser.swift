@@ -39,9 +39,38 @@ struct CSSValueParser {
     }
   }
 
-  static func run(_ text: String, context: CSSColorContext, usedFullGrammar: inout Bool)
-    -> Result<CSSColor, Failure>
+  /// Parses `text` as one color of a `color-mix()`: a color with an optional percentage
+  /// before or after it (`red 30%`, `30% red`).
+  static func parseMixStop(_ text: String, context: CSSColorContext) throws(ColorParseError)
+    -> MixStop
   {
+    var usedFullGrammar = false
+    var stop: MixStop? = nil
+    let result = run(text, context: context, usedFullGrammar: &usedFullGrammar) {
+      (parser) throws(Failure) -> CSSColor in
+      var percentage = try parser.mixPercentage()
+      let color = try parser.color(depth: 0)
+      if percentage == nil {
+        parser.cursor.skipWhitespace()
+        percentage = try parser.mixPercentage()
+      }
+      stop = MixStop(color, percentage: percentage)
+      return color
+    }
+    switch result {
+    case .success:
+      guard let stop else { throw ColorParseError(input: text, column: 1, reason: .empty) }
+      return stop
+    case .failure(let failure): throw failure.error(in: text)
+    }
+  }
+
+  static func run(
+    _ text: String, context: CSSColorContext, usedFullGrammar: inout Bool,
+    body: (inout CSSValueParser) throws(Failure) -> CSSColor = { (parser) throws(Failure) in
+      try parser.color(depth: 0)
+    }
+  ) -> Result<CSSColor, Failure> {
     guard text.utf8.count <= maximumLength else {
       return .failure(
         Failure(offset: 0, reason: .invalidValue("longer than \(maximumLength) bytes")))
@@ -57,7 +86,7 @@ struct CSSValueParser {
     do throws(Failure) {
       parser.cursor.skipWhitespace()
       guard !parser.cursor.atEnd else { throw Failure(offset: 0, reason: .empty) }
-      let color = try parser.color(depth: 0)
+      let color = try body(&parser)
       parser.cursor.skipWhitespace()
       guard parser.cursor.atEnd else {
         throw Failure(offset: parser.cursor.offset, reason: .trailingText)

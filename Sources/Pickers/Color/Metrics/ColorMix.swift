@@ -29,6 +29,18 @@ public struct MixStop: Sendable, Hashable {
   public init(_ color: Color, percentage: Double? = nil) {
     self.init(CSSColor(color), percentage: percentage)
   }
+
+  /// Parses one color of a `color-mix()`: a CSS color with an optional percentage before or
+  /// after it.
+  ///
+  ///     let stop = try MixStop(css: "rebeccapurple 30%")
+  ///
+  /// - Throws: ``ColorParseError``, also for a percentage outside 0%...100%.
+  public init(css text: String, context: CSSColorContext = CSSColorContext())
+    throws(ColorParseError)
+  {
+    self = try CSSValueParser.parseMixStop(text, context: context)
+  }
 }
 
 extension Color {

@@ -15,20 +15,23 @@ struct ColorContrast: Command {
       .positional("FG", help: "The text color, or - for one per line of standard input."),
       .positional("BG", help: "The background color."),
       .flag("--json", help: "Print JSON (an array when reading standard input)."),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color contrast '#777' white",
       "pickers color contrast navy gold --json",
+      "pickers color contrast 'contrast-color(#3478f6)' '#3478f6'",
     ])
 
   var foreground: String
   var background: String
   var json: Bool
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     foreground = arguments.positional("FG") ?? ""
     background = arguments.positional("BG") ?? ""
     json = arguments.flag("--json")
+    options = try ColorContextOptions(arguments)
     if background == "-" { throw UsageError("only FG may be - (standard input)") }
   }
 
@@ -43,8 +46,9 @@ struct ColorContrast: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let ground = try Color(css: background)
-    let inputs = try ColorInputs(foreground, context: context)
+    let css = try options.context(context)
+    let ground = try Color(css: background, context: css)
+    let inputs = try ColorInputs(foreground, context: context, css: css)
     let reports = inputs.items.map { item in
       let wcag = item.color.wcagContrast(on: ground)
       return Report(

@@ -24,15 +24,18 @@ struct ColorConvert: Command {
       .option(
         "--to", value: "SPACE", help: "The target: hex or a color space name.", required: true,
         completion: .choices(Target.allCases.map(\.rawValue))),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color convert '#663399' --to oklch",
       "pickers color convert 'oklch(0.9 0.3 140)' --to hex",
       "printf 'red\\nblue\\n' | pickers color convert - --to hsl",
+      "pickers color convert 'oklch(from #3478f6 calc(l + 0.1) c h)' --to hex",
+      "pickers color convert 'light-dark(Canvas, CanvasText)' --scheme dark --to hex",
     ])
 
   var color: String
   var target: Target
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
@@ -40,10 +43,11 @@ struct ColorConvert: Command {
       throw UsageError("missing value for --to <SPACE>")
     }
     self.target = target
+    options = try ColorContextOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let inputs = try ColorInputs(color, context: context)
+    let inputs = try ColorInputs(color, context: context, css: try options.context(context))
     for item in inputs.items {
       context.out(Self.convert(item.color, to: target) + "\n")
     }

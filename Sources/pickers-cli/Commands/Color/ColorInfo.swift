@@ -6,32 +6,40 @@ struct ColorInfo: Command {
     name: "info",
     abstract: "Show a color in every color space, with its hex value and nearest CSS name.",
     discussion: """
-      COLOR is any CSS Color 4 color (hex, a name, rgb(), hsl(), hwb(), lab(), lch(), \
-      oklab(), oklch(), color()), or - to read one color per line from standard input.
-      Values are exact conversions, not clamped; hex is the gamut-mapped sRGB value. \
-      A hue that has no meaning (a gray) is shown as none (null in JSON).
+      COLOR is any CSS color (hex, a name, rgb(), hsl(), hwb(), lab(), lch(), oklab(), \
+      oklch(), color(), and CSS Color 5: color-mix(), relative colors, calc() and the other \
+      math functions, light-dark(), contrast-color(), currentcolor, system colors), or - to \
+      read one color per line from standard input. "computed" is the CSS computed value as a \
+      browser serializes it. Values are exact conversions, not clamped; hex is the \
+      gamut-mapped sRGB value. A hue that has no meaning (a gray) is shown as none (null in \
+      JSON).
       """,
     arguments: [
       .positional("COLOR", help: "A CSS color, or - for one per line of standard input."),
       .flag("--json", help: "Print JSON (an array when reading standard input)."),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color info rebeccapurple",
       "pickers color info 'oklch(70% 0.1 200 / 50%)' --json",
       "printf '#f00\\n#0f0\\n' | pickers color info - --json",
+      "pickers color info 'color-mix(in oklch, #3478f6 30%, white)'",
+      "pickers color info 'light-dark(Canvas, CanvasText)' --scheme dark",
     ])
 
   var color: String
   var json: Bool
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
     json = arguments.flag("--json")
+    options = try ColorContextOptions(arguments)
   }
 
   /// The JSON form: keys as the issue specifies them.
   struct Info: Encodable {
     var input: String
+    var computed: String
     var hex: String
     var alpha: Double
     var srgb: [Double?]
@@ -47,14 +55,15 @@ struct ColorInfo: Command {
     var name: String
 
     enum CodingKeys: String, CodingKey {
-      case input, hex, alpha, srgb, hsl, hsv, hwb, lab, lch, oklab, oklch
+      case input, computed, hex, alpha, srgb, hsl, hsv, hwb, lab, lch, oklab, oklch
       case displayP3 = "display-p3"
       case inSRGBGamut, name
     }
 
-    init(input: String, color: Color) {
+    init(input: String, color: Color, computed: String) {
       func values(_ space: ColorSpace) -> [Double?] { color.converted(to: space).channels.values }
       self.input = input
+      self.computed = computed
       hex = color.hex
       alpha = color.alpha
       srgb = values(.srgb)
@@ -73,6 +82,7 @@ struct ColorInfo: Command {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(input, forKey: .input)
+      try container.encode(computed, forKey: .computed)
       try container.encode(hex, forKey: .hex)
       try container.encode(alpha, forKey: .alpha)
       // Missing components are written as null, not left out.
@@ -91,8 +101,12 @@ struct ColorInfo: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let inputs = try ColorInputs(color, context: context)
-    let infos = inputs.items.map { Info(input: $0.text, color: $0.color) }
+    let css = try options.context(context)
+    let inputs = try ColorInputs(color, context: context, css: css)
+    let computed = inputs.items.map { Self.computed($0, css) }
+    let infos = inputs.items.indices.map {
+      Info(input: inputs.items[$0].text, color: inputs.items[$0].color, computed: computed[$0])
+    }
     if json {
       if inputs.fromStandardInput {
         try context.json(infos)
@@ -102,16 +116,21 @@ struct ColorInfo: Command {
     } else {
       for (index, item) in inputs.items.enumerated() {
         if index > 0 { context.out("\n") }
-        context.out(Self.text(item.color, input: item.text))
+        context.out(Self.text(item.color, input: item.text, computed: computed[index]))
       }
     }
     try inputs.finish()
   }
 
+  /// The CSS computed value of an input that `ColorInputs` has already parsed.
+  static func computed(_ item: ColorInputs.Item, _ css: CSSColorContext) -> String {
+    (try? CSSColor(css: item.text, context: css))?.cssText ?? CSSColor(item.color).cssText
+  }
+
   /// The aligned text form.
-  static func text(_ color: Color, input: String) -> String {
+  static func text(_ color: Color, input: String, computed: String) -> String {
     var rows: [(String, String)] = [
-      ("input", input), ("hex", color.hex),
+      ("input", input), ("computed", computed), ("hex", color.hex),
       ("name", color.cssName ?? "\(color.nearestCSSName) (nearest)"),
       ("alpha", fixed(color.alpha, 4)),
     ]

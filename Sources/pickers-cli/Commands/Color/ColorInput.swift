@@ -17,20 +17,23 @@ struct ColorInputs {
   private(set) var failures = 0
   let fromStandardInput: Bool
 
-  /// Parses `argument` (or standard input when it is `-`).
+  /// Parses `argument` (or standard input when it is `-`); `css` gives `currentcolor`, the
+  /// scheme and the system colors.
   ///
   /// - Throws: ``ColorParseError`` for a single bad color (status 1), `InputError` when
   ///   standard input cannot be read.
-  init(_ argument: String, context: CommandContext) throws {
+  init(_ argument: String, context: CommandContext, css: CSSColorContext = CSSColorContext())
+    throws
+  {
     fromStandardInput = argument == "-"
     guard fromStandardInput else {
-      items = [Item(text: argument, color: try Color(css: argument), line: nil)]
+      items = [Item(text: argument, color: try Color(css: argument, context: css), line: nil)]
       return
     }
     for (index, line) in try context.stdinLines().enumerated() {
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
       do {
-        items.append(Item(text: line, color: try Color(css: line), line: index + 1))
+        items.append(Item(text: line, color: try Color(css: line, context: css), line: index + 1))
       } catch {
         context.flush()
         CommandContext.writeError("pickers: line \(index + 1): \(error)\n")

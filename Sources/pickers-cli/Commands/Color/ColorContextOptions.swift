@@ -1,0 +1,93 @@
+import Glibc
+import Pickers
+
+/// `--current COLOR` and `--scheme light|dark`, shared by every command that reads colors:
+/// what `currentcolor`, `light-dark()` and the system colors (`Canvas`, `AccentColor`, ...)
+/// resolve to.
+struct ColorContextOptions {
+  static let arguments: [ArgumentSpec] = [
+    .option(
+      "--current", value: "COLOR",
+      help: "The value of currentcolor (default: the scheme's CanvasText)."),
+    .option(
+      "--scheme", value: "SCHEME",
+      help: "light or dark, for light-dark() and system colors (default: the GTK theme's).",
+      completion: .choices(ColorScheme.allCases.map(\.rawValue))),
+  ]
+
+  var scheme: ColorScheme?
+  var current: String?
+
+  /// Reads `--scheme` and `--current`.
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    scheme = try arguments.choice("--scheme", as: ColorScheme.self)
+    current = arguments.option("--current")
+  }
+
+  /// The context the options ask for; without `--scheme`, the desktop's GTK preference.
+  func context(_ command: CommandContext) throws(UsageError) -> CSSColorContext {
+    var context = CSSColorContext(scheme: scheme ?? Self.desktopScheme(command.environment))
+    if let current {
+      do {
+        context.currentColor = try CSSColor(css: current, context: context)
+      } catch {
+        throw UsageError("--current: \(error)")
+      }
+    }
+    return context
+  }
+
+  /// The GTK theme's scheme: `GTK_THEME=Name:dark`, else `gtk-application-prefer-dark-theme`
+  /// or a theme name ending in `-dark` in GTK 4's or GTK 3's `settings.ini`; light otherwise.
+  static func desktopScheme(_ environment: [String: String]) -> ColorScheme {
+    if let theme = environment["GTK_THEME"], !theme.isEmpty {
+      return theme.lowercased().hasSuffix(":dark") || theme.lowercased().hasSuffix("-dark")
+        ? .dark : .light
+    }
+    let config: String
+    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
+      config = base
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      config = home + "/.config"
+    } else {
+      return .light
+    }
+    for version in ["gtk-4.0", "gtk-3.0"] {
+      guard let text = smallFile(config + "/" + version + "/settings.ini") else { continue }
+      for line in text.split(whereSeparator: \.isNewline) {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { continue }
+        let key = parts[0].trimmingSpaces
+        let value = parts[1].trimmingSpaces.lowercased()
+        if key == "gtk-application-prefer-dark-theme" {
+          return value == "1" || value == "true" ? .dark : .light
+        }
+        if key == "gtk-theme-name" && value.hasSuffix("-dark") { return .dark }
+      }
+      return .light
+    }
+    return .light
+  }
+
+  /// A file of at most 64 KiB as text, or `nil`.
+  static func smallFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 65_536 {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}
