@@ -104,9 +104,13 @@ struct ColorCSS5CommandTests {
     defer { try? FileManager.default.removeItem(at: config) }
     try Data("[Settings]\ngtk-application-prefer-dark-theme = true\n".utf8)
       .write(to: gtk.appendingPathComponent("settings.ini"))
-    #expect(
-      try hex(["CanvasText"], environment: ["GTK_THEME": "", "XDG_CONFIG_HOME": config.path])
-        == "#ffffff\n")
+    let desktop = ["GTK_THEME": "", "XDG_CONFIG_HOME": config.path]
+    #expect(try hex(["CanvasText"], environment: desktop) == "#ffffff\n")
+    // A GTK user stylesheet's libadwaita colors become the system colors.
+    try Data("@define-color accent_bg_color #e66100;\n@define-color window_bg_color @x;\n".utf8)
+      .write(to: gtk.appendingPathComponent("gtk.css"))
+    #expect(try hex(["AccentColor"], environment: desktop) == "#e66100\n")
+    #expect(try hex(["Canvas"], environment: desktop) == "#121212\n")
     let bad = try runPickers(["color", "convert", "red", "--current", "bogus", "--to", "hex"])
     #expect(bad.status == 2)
     #expect(bad.stderr.hasPrefix("pickers: --current: cannot parse color \"bogus\""))

@@ -343,3 +343,44 @@ struct CSSColor5Tests {
     #expect(CSSTokenizer.tokens("-.5")?.first?.kind == .number(-0.5))
   }
 }
+
+@Suite("CSS Color 5 robustness")
+struct CSSColor5RobustnessTests {
+  /// A deterministic generator (SplitMix64), so a failure names a reproducible input.
+  struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+  }
+
+  static let pieces = [
+    "red", "#3478f6", "none", "calc(", ")", "(", ", ", " ", "/", "+", " - ", "*", "1e308",
+    "-1e308", "NaN", "infinity", "pi", "50%", "30deg", "0.5turn", "from ", "color-mix(in oklch, ",
+    "rgb(", "hsl(", "oklch(", "color(srgb ", "light-dark(", "contrast-color(", "currentcolor",
+    "Canvas", "r", "g", "b", "l", "c", "h", "alpha", "min(", "clamp(", "round(up, ", "mod(",
+    "/*x*/", "\\", "longer hue", "100%", "0%", "-0", "1", "255", "0.1",
+  ]
+
+  @Test("5,000 random strings of the grammar's pieces parse or throw, and what parses re-parses")
+  func randomStrings() {
+    var generator = Generator(state: 16)
+    for _ in 0..<5_000 {
+      var text = ""
+      for _ in 0..<Int(1 + generator.next() % 14) { text += generator.pick(Self.pieces) }
+      for scheme in ColorScheme.allCases {
+        let context = CSSColorContext(scheme: scheme)
+        guard let value = try? CSSColor(css: text, context: context) else { continue }
+        #expect((try? CSSColor(css: value.cssText, context: context)) != nil, "\(text)")
+      }
+      if (try? Color(css: text)) != nil {
+        #expect((try? CSSColor(css: text)) != nil, "\(text)")
+      }
+    }
+  }
+}

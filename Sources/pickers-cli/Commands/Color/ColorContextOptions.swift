@@ -24,9 +24,16 @@ struct ColorContextOptions {
     current = arguments.option("--current")
   }
 
-  /// The context the options ask for; without `--scheme`, the desktop's GTK preference.
+  /// The context the options ask for; without `--scheme`, the desktop's GTK preference. The
+  /// system colors a GTK theme defines (``gtkSystemColors(_:)``) replace the built-in ones.
   func context(_ command: CommandContext) throws(UsageError) -> CSSColorContext {
-    var context = CSSColorContext(scheme: scheme ?? Self.desktopScheme(command.environment))
+    let scheme = scheme ?? Self.desktopScheme(command.environment)
+    var context = CSSColorContext(scheme: scheme)
+    let themed = Self.gtkSystemColors(command.environment)
+    if !themed.isEmpty {
+      context.systemColors = SystemColors(
+        light: scheme == .light ? themed : [:], dark: scheme == .dark ? themed : [:])
+    }
     if let current {
       do {
         context.currentColor = try CSSColor(css: current, context: context)
@@ -44,14 +51,7 @@ struct ColorContextOptions {
       return theme.lowercased().hasSuffix(":dark") || theme.lowercased().hasSuffix("-dark")
         ? .dark : .light
     }
-    let config: String
-    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-      config = base
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      config = home + "/.config"
-    } else {
-      return .light
-    }
+    guard let config = configFolder(environment) else { return .light }
     for version in ["gtk-4.0", "gtk-3.0"] {
       guard let text = smallFile(config + "/" + version + "/settings.ini") else { continue }
       for line in text.split(whereSeparator: \.isNewline) {
@@ -67,6 +67,41 @@ struct ColorContextOptions {
       return .light
     }
     return .light
+  }
+
+  /// The libadwaita named colors a user stylesheet (`gtk.css` of GTK 4, else GTK 3, in the
+  /// config folder) defines with `@define-color`, as CSS system colors.
+  static let gtkNames: [String: SystemColors.Name] = [
+    "accent_bg_color": .accentColor, "accent_fg_color": .accentColorText,
+    "window_bg_color": .canvas, "window_fg_color": .canvasText, "view_bg_color": .field,
+    "view_fg_color": .fieldText, "accent_color": .linkText,
+  ]
+
+  static func gtkSystemColors(_ environment: [String: String]) -> [SystemColors.Name: Color] {
+    guard let config = configFolder(environment) else { return [:] }
+    for version in ["gtk-4.0", "gtk-3.0"] {
+      guard let text = smallFile(config + "/" + version + "/gtk.css") else { continue }
+      var colors: [SystemColors.Name: Color] = [:]
+      for line in text.split(whereSeparator: \.isNewline) {
+        // @define-color accent_bg_color #3584e4;
+        let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard words.count == 3, words[0] == "@define-color",
+          let name = gtkNames[String(words[1])]
+        else { continue }
+        var value = words[2].trimmingSpaces
+        if value.hasSuffix(";") { value.removeLast() }
+        // References to other @define-color names are not followed.
+        if let color = try? Color(css: value) { colors[name] = color }
+      }
+      return colors
+    }
+    return [:]
+  }
+
+  static func configFolder(_ environment: [String: String]) -> String? {
+    if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config" }
+    return nil
   }
 
   /// A file of at most 64 KiB as text, or `nil`.
