@@ -144,7 +144,7 @@ struct CSSColor5Tests {
   @Test("contrast-color() picks whichever of white and black contrasts more (WCAG 2)")
   func contrastColor() throws {
     for css in ["#767676", "#777777", "#757575", "navy", "gold", "rgb(0 0 0 / 0.2)"] {
-      let background = try Color(css: css).opacity(1)
+      let background = try Color(css: css).withOpacity(1)
       let white = Color.white.contrastRatio(with: background)
       let black = Color.black.contrastRatio(with: background)
       let chosen = try Color(css: "contrast-color(\(css))")

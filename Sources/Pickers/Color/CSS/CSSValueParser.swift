@@ -180,7 +180,7 @@ struct CSSValueParser {
   /// CSS Color 5 `contrast-color()`: white or black, whichever has the higher WCAG 2 contrast
   /// with `background` (white when they tie).
   static func contrastColor(on background: Color) -> Color {
-    let opaque = background.opacity(1)
+    let opaque = background.withOpacity(1)
     return Color.white.contrastRatio(with: opaque) >= Color.black.contrastRatio(with: opaque)
       ? .white : .black
   }

@@ -24,8 +24,10 @@ struct ColorContextOptions {
     current = arguments.option("--current")
   }
 
-  /// The context the options ask for; without `--scheme`, the desktop's GTK preference. The
-  /// system colors a GTK theme defines (``gtkSystemColors(_:)``) replace the built-in ones.
+  /// The context the options ask for.
+  ///
+  /// Without `--scheme`, the desktop's GTK preference decides; the system colors a GTK user
+  /// stylesheet defines (``gtkSystemColors(_:)``) replace the built-in ones.
   func context(_ command: CommandContext) throws(UsageError) -> CSSColorContext {
     let scheme = scheme ?? Self.desktopScheme(command.environment)
     var context = CSSColorContext(scheme: scheme)

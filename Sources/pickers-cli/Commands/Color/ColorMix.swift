@@ -96,7 +96,7 @@ struct ColorMix: Command {
   /// The mixture in pickers' CSS form, with `/ none` when the alpha is missing.
   static func text(_ mixed: CSSColor) -> String {
     guard mixed.alphaIsMissing else { return mixed.color.cssString }
-    var text = mixed.color.opacity(1).cssString
+    var text = mixed.color.withOpacity(1).cssString
     text.removeLast()
     return text + " / none)"
   }
