@@ -72,6 +72,20 @@ struct CSSColor5Tests {
     ("hwb(from rebeccapurple h w b)", "color(srgb 0.4 0.2 0.6)"),
     ("rgb(from rgb(from rebeccapurple r g b) r g b)", "color(srgb 0.4 0.2 0.6)"),
     ("oklch(from white l c h)", "oklch(1 0 none)"),
+    ("oklch(from color(display-p3 0 0 0) l c h / alpha)", "oklch(0 0 none)"),
+    ("oklch(from oklch(0.7 0.45 30 / 40%) 2 3 400 / 500)", "oklch(1 3 40)"),
+    ("lch(from lch(70 45 30) -200 -300 -400 / -5)", "lch(0 0 320 / 0)"),
+    ("lch(from blue calc((50 - l) * infinity) 0 0)", "lch(100 0 0)"),
+    ("lch(from red calc((50 - l) * infinity) 0 0)", "lch(0 0 0)"),
+    ("oklch(from blue 0.5 0.3 calc(pi * 1rad))", "oklch(0.5 0.3 180)"),
+    ("oklch(from blue 0.5 0.3 calc(0.25turn + 100grad))", "oklch(0.5 0.3 180)"),
+    ("lch(from lch(70 45 30) l c c)", "lch(70 45 45)"),
+    (
+      "color(from color(rec2020 0.7 0.5 0.3 / 40%) rec2020 r g b)",
+      "color(rec2020 0.7 0.5 0.3 / 0.4)"
+    ),
+    ("lab(from lab(25 none 50) l a b)", "lab(25 none 50)"),
+    ("lab(from lab(25 none 50) l calc(a + 1) b)", "lab(25 1 50)"),
     ("lab(from lab(25 20 50) l a b / 0.5)", "lab(25 20 50 / 0.5)"),
     ("color(from color(srgb 0.2 0.4 0.6) srgb b g r)", "color(srgb 0.6 0.4 0.2)"),
     (
@@ -204,7 +218,11 @@ struct CSSColor5Tests {
     "rgb(from red)", "rgb(from r g b)", "lch(from red l c calc(h + 30deg))",
     "hsl(from red h s l / 10deg)", "color(from red lab l a b)", "color(from red srgb x y z)",
     "color(from red srgb r g b / alpha / alpha)", "oklch(from red l c h alpha)",
-    "rgb(from from red r g b)", "oklch(from red l c h / alpha",
+    "rgb(from from red r g b)", "oklch(from red l c h / alpha", "rgba(from red r g b)",
+    "hsla(from red h s l / alpha)", "rgb(from red r 5deg b)", "hwb(from red 5% w b)",
+    "lab(from red l 1turn b)", "oklch(from red l c 50%)", "color(from red xyz x y)",
+    "color(from red display-p3 r g b / 1deg)", "rgb(from red red g b)", "hsl(from red hue s l)",
+    "oklab(from red lightness a b)", "lch(from red l g b)",
     // math functions
     "rgb(calc(1 +2) 0 0)", "rgb(calc(1+ 2) 0 0)", "rgb(calc(1 + 2deg) 0 0)", "rgb(calc(1px) 0 0)",
     "rgb(calc(50% * 2%) 0 0)", "rgb(calc() 0 0)", "rgb(calc(1 2) 0 0)", "rgb(min() 0 0)",

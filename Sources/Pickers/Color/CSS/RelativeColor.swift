@@ -44,8 +44,14 @@ extension CSSValueParser {
     var shape = Self.shape(name)
     cursor.skipWhitespace()
     var origin: CSSColor? = nil
-    if case .ident(_, "from")? = cursor.peek?.kind {
+    if let token = cursor.peek, case .ident(_, "from") = token.kind {
       usedFullGrammar = true
+      // The relative syntax exists only for the modern names (CSS Color 5 section 4).
+      guard name != "rgba" && name != "hsla" else {
+        throw Failure(
+          offset: offset,
+          reason: .invalidValue("\(name)() has no relative syntax; use \(shape.label)(from …)"))
+      }
       cursor.position += 1
       origin = try color(depth: depth + 1)
       cursor.skipWhitespace()
