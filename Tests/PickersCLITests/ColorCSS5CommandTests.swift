@@ -26,6 +26,12 @@ struct ColorCSS5CommandTests {
     #expect(diff.output == "0\n")
     let mix = try runPickers(["color", "mix", "light-dark(red, blue)", "blue", "--in", "srgb"])
     #expect(mix.output == "rgb(127.5 0 127.5)\n")
+    // display-p3-linear: the sRGB curve of Display P3 undone (0.5 linear is 0.735357 encoded).
+    let linear = try runPickers(
+      ["color", "convert", "color(display-p3-linear 0.5 0.2 0.1)", "--to", "display-p3"])
+    #expect(linear.output == "color(display-p3 0.735357 0.484529 0.34919)\n")
+    let inLinear = try runPickers(["color", "mix", "red", "red", "--in", "display-p3-linear"])
+    #expect(inLinear.output.hasPrefix("color(display-p3-linear "))
   }
 
   @Test("color info shows the computed value as a browser serializes it")
