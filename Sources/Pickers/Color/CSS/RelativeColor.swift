@@ -159,7 +159,7 @@ extension CSSValueParser {
         }
         items.append(item)
       }
-      let spaced = cursor.skipWhitespace()
+      cursor.skipWhitespace()
       guard let separator = cursor.peek else {
         throw Failure(offset: cursor.endOffset, reason: .missingClosingParenthesis)
       }
@@ -193,7 +193,6 @@ extension CSSValueParser {
       default:
         if commas == true { throw Failure(offset: separator.offset, reason: .mixedSeparators) }
         if slash { throw Failure(offset: separator.offset, reason: .misplacedSlash) }
-        _ = spaced
         commas = false
       }
     }
