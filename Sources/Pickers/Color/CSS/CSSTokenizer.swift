@@ -170,8 +170,14 @@ struct CSSTokenizer {
 
   /// CSS Syntax 4.3.12: a name, with escapes decoded.
   mutating func consumeName() -> String {
+    let start = index
+    while index < bytes.count && Self.isName(bytes[index]) { index += 1 }
+    // Without escapes (the usual case) the name is one run of bytes.
+    guard isValidEscape(at: index) else {
+      return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
     var scalars = String.UnicodeScalarView()
-    var run = index
+    var run = start
     func flush(_ upTo: Int) {
       if upTo > run {
         scalars.append(

@@ -76,7 +76,11 @@ struct CSSValueParser {
         Failure(offset: 0, reason: .invalidValue("longer than \(maximumLength) bytes")))
     }
     // Comments and escapes are for the tokenizer only.
-    usedFullGrammar = text.utf8.contains(0x5C) || text.contains("/*")
+    var previous: UInt8 = 0
+    usedFullGrammar = text.utf8.contains { byte in
+      defer { previous = byte }
+      return byte == 0x5C || (previous == 0x2F && byte == 0x2A)
+    }
     guard let tokens = CSSTokenizer.tokens(text) else {
       return .failure(Failure(offset: 0, reason: .invalidValue("too many tokens")))
     }
