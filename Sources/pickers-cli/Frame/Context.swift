@@ -8,7 +8,8 @@ import Pickers
 /// the environment and whether terminal colors are wanted.
 ///
 /// Output is buffered and written with `write(2)`; a closed pipe (`pickers font list | head -1`)
-/// ends the process quietly with status 0.
+/// ends the process quietly with status 0, any other failed write ends it with status 1 and
+/// `pickers: cannot write standard output: <reason>` (see ``writeAll(_:to:)``).
 final class CommandContext {
   /// The words that led to this command (`["pickers", "color", "convert"]`), for messages.
   let commandPath: [String]
@@ -118,22 +119,66 @@ final class CommandContext {
     writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 
-  /// Writes all of `bytes` to `descriptor`, retrying short writes; a closed pipe exits quietly.
+  /// Writes all of `bytes` to `descriptor`, retrying short writes.
+  ///
+  /// On standard output a closed pipe (`| head -1`) exits quietly with status 0, and any other
+  /// failure (a full disk, `/dev/full`, a closed descriptor) prints
+  /// `pickers: cannot write standard output: <reason>` and exits 1: output is never lost
+  /// silently. A failed write to standard error is ignored, since nothing is left to tell.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    if descriptor == STDOUT_FILENO, standardOutputWasClosed, !bytes.isEmpty {
+      standardOutputFailed(EBADF)
+    }
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
         if written < 0 {
-          if errno == EINTR { continue }
-          // EPIPE: the reader went away (`| head -1`). Nothing more can be said to it.
-          if errno == EPIPE { exit(0) }
-          return
+          let code = errno
+          if code == EINTR { continue }
+          guard descriptor == STDOUT_FILENO else { return }
+          // EPIPE: the reader went away. Nothing more can be said to it.
+          if code == EPIPE { exit(0) }
+          standardOutputFailed(code)
+        }
+        // write(2) returns 0 only for a zero count; guard against a loop all the same.
+        if written == 0 {
+          guard descriptor == STDOUT_FILENO else { return }
+          standardOutputFailed(EIO)
         }
         offset += written
       }
     }
   }
+
+  private static func standardOutputFailed(_ code: Int32) -> Never {
+    let reason = String(cString: strerror(code))
+    // Lowercase like every other message: "no space left on device".
+    writeError(
+      "pickers: cannot write standard output: \(reason.prefix(1).lowercased())\(reason.dropFirst())\n"
+    )
+    exit(1)
+  }
+
+  /// Whether the process started with descriptor 1 closed (`pickers font list >&-`).
+  ///
+  /// Evaluated once, first thing in `Runner.main`: each of descriptors 0, 1 and 2 that is closed
+  /// is opened on `/dev/null`, so that no file the command opens later can take its number
+  /// (a favourites or PNG file receiving the output); writes to a closed standard output then
+  /// fail with "Bad file descriptor" as they would have.
+  static let standardOutputWasClosed: Bool = {
+    var closed = [false, false, false]
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      closed[Int(descriptor)] = true
+      // The lowest free number is this one, since the lower ones are open by now.
+      let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0 && opened != descriptor {
+        _ = dup2(opened, descriptor)
+        close(opened)
+      }
+    }
+    return closed[1]
+  }()
 
   /// Reads a descriptor to its end, refusing more than `limit` bytes.
   static func readAll(_ descriptor: Int32, limit: Int) throws(InputError) -> [UInt8] {

@@ -13,6 +13,8 @@ enum Runner {
   static func main(root: any Command.Type, arguments: [String]?) -> Never {
     // A closed pipe must end us quietly: see `CommandContext.writeAll`, which exits on EPIPE.
     signal(SIGPIPE, SIG_IGN)
+    // Before anything opens a file: a closed 0, 1 or 2 is held by /dev/null from here on.
+    _ = CommandContext.standardOutputWasClosed
     let environment = currentEnvironment()
     guard let arguments else {
       CommandContext.writeError("pickers: an argument is not valid UTF-8\n")
