@@ -56,8 +56,10 @@ struct ThemeGoldenTests {
 
   @Test(
     "foot's later spellings equal their golden files",
-    arguments: [("dark", "1.23", "system-blue-dark.foot-1.23"),
-      ("light", "1.26", "system-blue-light.foot-1.26")])
+    arguments: [
+      ("dark", "1.23", "system-blue-dark.foot-1.23"),
+      ("light", "1.26", "system-blue-light.foot-1.26"),
+    ])
   func goldenFootVersions(scheme: String, version: String, file: String) throws {
     let result = try Self.theme("foot", scheme: scheme, extra: ["--client-version", version])
     #expect(result.status == 0, "\(result.stderr)")
