@@ -68,6 +68,7 @@ public struct ClientVersion: Comparable, Hashable, Sendable, CustomStringConvert
   ///   - program: The executable's name, looked up in `path`.
   ///   - path: A `PATH`-style list of folders.
   ///   - timeout: How long to wait for an answer.
+  /// - Returns: The reported version, or `nil`.
   public static func installed(_ program: String, path: String, timeout: Double = 5)
     -> ClientVersion?
   {

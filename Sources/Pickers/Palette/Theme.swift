@@ -93,6 +93,7 @@ public struct Theme: Hashable, Sendable {
   /// - Parameters:
   ///   - format: The file format.
   ///   - options: The client release to write for, and whether fonts are written.
+  /// - Returns: The file's text.
   public func exported(as format: ThemeFormat, options: ThemeExportOptions = ThemeExportOptions())
     throws(ThemeError) -> String
   {

@@ -9,9 +9,11 @@ public struct ThemeExportOptions: Hashable, Sendable {
   /// `nil` writes the newest syntax for alacritty (TOML) and the syntax every foot release
   /// reads (foot 1.13's). Formats whose syntax has not changed ignore it.
   public var clientVersion: ClientVersion?
-  /// Whether font settings (kitty `font_family`, foot `font`, X `faceName`, alacritty `font`,
-  /// CSS `--font-*`, shell `font_*`) are written. Without them the user's own font settings
-  /// stay in force wherever the theme file is included.
+  /// Whether font settings are written.
+  ///
+  /// They are kitty `font_family`, foot `font`, X `faceName`, alacritty `font`, CSS `--font-*`
+  /// and shell `font_*`. Without them the user's own font settings stay in force wherever the
+  /// theme file is included.
   public var includeFonts: Bool
   /// The monospace font's size in points, for formats whose font setting needs one (foot,
   /// X resources); 1-200.

@@ -128,6 +128,7 @@ public struct ThemeTemplate: Hashable, Sendable {
   ///   - theme: The theme whose colors and fonts fill the placeholders.
   ///   - scheme: Which of its schemes.
   ///   - fontSize: What `{{ font-size }}` prints.
+  /// - Returns: The filled text.
   /// - Throws: ``ThemeTemplateError/missingScheme(_:)`` when the theme lacks `scheme`.
   public func rendered(theme: Theme, scheme: ColorScheme, fontSize: Int = 11)
     throws(ThemeTemplateError) -> String
