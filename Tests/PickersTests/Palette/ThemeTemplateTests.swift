@@ -12,7 +12,7 @@ struct ThemeTemplateTests {
     try ThemeTemplate(text).rendered(theme: theme, scheme: .dark)
   }
 
-  static var dark: ThemeColors { theme[.dark]! }
+  static var dark: ThemeColors { theme.schemes[0] }
 
   @Test("names print the role's and terminal color's hex by default; spaces are optional")
   func names() throws {
