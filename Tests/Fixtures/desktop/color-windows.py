@@ -1,0 +1,44 @@
+#!/usr/bin/python3
+"""Shows windows of known colors at known places on an X display, for the sampler's tests.
+
+Usage: color-windows.py  (on $DISPLAY; prints "ready" once every window is drawn, then runs
+until killed). The layout, in root pixels:
+
+  everything else     #202020 (a full-screen background window)
+  100,100 200x150     #ff0000
+  400,100 200x150     #3366cc
+  x 700, y 100..399   a 1-pixel vertical line #00ff7f on the background
+  100,400 256x64      a gradient: pixel (100+i, 400+j) is (i, 4*j, 255-i)
+"""
+import sys
+import tkinter
+
+root = tkinter.Tk()
+root.overrideredirect(True)
+width, height = root.winfo_screenwidth(), root.winfo_screenheight()
+root.geometry(f"{width}x{height}+0+0")
+root.configure(background="#202020", borderwidth=0, highlightthickness=0)
+
+
+def block(x, y, w, h, color):
+    frame = tkinter.Frame(root, background=color, borderwidth=0, highlightthickness=0,
+                          width=w, height=h)
+    frame.place(x=x, y=y, width=w, height=h)
+
+
+block(100, 100, 200, 150, "#ff0000")
+block(400, 100, 200, 150, "#3366cc")
+block(700, 100, 1, 300, "#00ff7f")
+
+gradient = tkinter.PhotoImage(width=256, height=64)
+rows = []
+for j in range(64):
+    rows.append("{" + " ".join(f"#{i:02x}{4 * j:02x}{255 - i:02x}" for i in range(256)) + "}")
+gradient.put(" ".join(rows), to=(0, 0))
+label = tkinter.Label(root, image=gradient, borderwidth=0, highlightthickness=0)
+label.place(x=100, y=400, width=256, height=64)
+
+root.update_idletasks()
+root.update()
+root.after(200, lambda: (print("ready", flush=True)))
+root.mainloop()
