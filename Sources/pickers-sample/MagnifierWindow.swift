@@ -67,7 +67,8 @@ final class MagnifierWindow {
     }
     draw(
       magnifier.render(pixels),
-      label: Magnifier.label(pixels[magnifier.radius * magnifier.span + magnifier.radius],
+      label: Magnifier.label(
+        pixels[magnifier.radius * magnifier.span + magnifier.radius],
         at: pointer))
     XFlush(display)
   }
