@@ -1,8 +1,9 @@
 import Pickers
 
-/// The magnifier's picture: a zoomed square of screen pixels around the pointer, the center
-/// pixel framed, and a label strip below for the value. Plain values, drawn by
-/// ``MagnifierWindow``.
+/// The magnifier's picture, as plain values drawn by ``MagnifierWindow``.
+///
+/// A zoomed square of screen pixels around the pointer, the center pixel framed, and a label
+/// strip below for the value.
 struct Magnifier: Equatable {
   /// Screen pixels shown on each side of the center one.
   var radius = 7

@@ -15,7 +15,7 @@ final class MagnifierWindow {
   let magnifier: Magnifier
   private var origin = ScreenPoint(x: -1, y: -1)
 
-  /// Creates the window, unmapped until the first ``show(around:)``.
+  /// Creates the window, unmapped until the first ``show(around:snapshot:)``.
   ///
   /// The corresponding C function is `XCreateWindow`.
   init(connection: X11Connection, magnifier: Magnifier) throws(SampleError) {
@@ -50,10 +50,12 @@ final class MagnifierWindow {
     XFlush(connection.display)
   }
 
-  /// Moves the window beside `pointer` and draws the pixels around it with their label.
-  func show(around pointer: ScreenPoint) throws(SampleError) {
+  /// Moves the window beside `pointer` and draws the pixels around it with their label,
+  /// read from `snapshot` when there is one.
+  func show(around pointer: ScreenPoint, snapshot: ScreenSnapshot?) throws(SampleError) {
     let display = connection.display
-    let pixels = try connection.pixels(around: pointer, radius: magnifier.radius)
+    let pixels = try connection.pixels(
+      around: pointer, radius: magnifier.radius, snapshot: snapshot)
     let place = magnifier.origin(
       for: pointer, screenWidth: connection.width, screenHeight: connection.height)
     if place != origin {

@@ -82,7 +82,11 @@ final class X11Connection {
   /// pixels off the screen are `nil`.
   ///
   /// The corresponding C function is `XGetImage`.
-  func pixels(around center: ScreenPoint, radius: Int) throws(SampleError) -> [RGBA8?] {
+  ///
+  /// With a `snapshot`, the pixels come from it instead of the screen.
+  func pixels(
+    around center: ScreenPoint, radius: Int, snapshot: ScreenSnapshot? = nil
+  ) throws(SampleError) -> [RGBA8?] {
     let side = 2 * radius + 1
     var result = [RGBA8?](repeating: nil, count: side * side)
     let left = max(center.x - radius, 0)
@@ -90,11 +94,13 @@ final class X11Connection {
     let right = min(center.x + radius, width - 1)
     let bottom = min(center.y + radius, height - 1)
     guard left <= right, top <= bottom else { return result }
-    let read = try pixels(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+    let (columns, rows) = (right - left + 1, bottom - top + 1)
+    var read = snapshot?.pixels(x: left, y: top, width: columns, height: rows) ?? []
+    if read.isEmpty { read = try pixels(x: left, y: top, width: columns, height: rows) }
     for row in top...bottom {
       for column in left...right {
         let index = (row - center.y + radius) * side + (column - center.x + radius)
-        result[index] = read[(row - top) * (right - left + 1) + (column - left)]
+        result[index] = read[(row - top) * columns + (column - left)]
       }
     }
     return result
@@ -102,32 +108,16 @@ final class X11Connection {
 
   /// Reads a rectangle of the root window, which must lie on the screen, row by row.
   func pixels(x: Int, y: Int, width: Int, height: Int) throws(SampleError) -> [RGBA8] {
-    lastErrorCode = 0
-    guard
-      let image = XGetImage(
-        display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), XAllPlanes(),
-        ZPixmap)
-    else {
-      XSync(display, 0)
-      throw .xRequestFailed(call: "XGetImage", code: lastErrorCode)
-    }
-    defer { cx11_destroy_image(image) }
-    let masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
-    var values: [UInt] = []
-    values.reserveCapacity(width * height)
-    for row in 0..<height {
-      for column in 0..<width {
-        values.append(cx11_get_pixel(image, Int32(column), Int32(row)))
-      }
-    }
-    if masks.0 != 0 && masks.1 != 0 && masks.2 != 0 {
-      return values.map {
-        RGBA8(
-          red: Self.channel($0, mask: masks.0), green: Self.channel($0, mask: masks.1),
-          blue: Self.channel($0, mask: masks.2))
-      }
-    }
-    return queryColors(values)
+    let image = try ScreenSnapshot(self, x: x, y: y, width: width, height: height)
+    return image.pixels(x: x, y: y, width: width, height: height) ?? queryColors(image.values())
+  }
+
+  /// The whole screen as it is now, or `nil` when it is over
+  /// ``ScreenSnapshot/maximumPixels`` or its visual has no channel masks.
+  func snapshot() throws(SampleError) -> ScreenSnapshot? {
+    guard width * height <= ScreenSnapshot.maximumPixels else { return nil }
+    let image = try ScreenSnapshot(self, x: 0, y: 0, width: width, height: height)
+    return image.hasMasks ? image : nil
   }
 
   /// The value of one channel of a TrueColor pixel, scaled to 8 bits (exact for 8-bit masks).
@@ -269,6 +259,77 @@ final class X11Connection {
       return Double(parts[1].trimmingSpaces)
     }
     return nil
+  }
+}
+
+/// A rectangle of the root window copied to this process: the owner of an `XImage`.
+///
+/// The interactive sampler reads the screen once, before its magnifier appears, so that the
+/// magnifier can never hide a pixel it is asked for (the pointer may jump under it).
+final class ScreenSnapshot {
+  /// The largest screen read at once: 40 M pixels (160 MB), three 4K monitors and more.
+  static let maximumPixels = 40_000_000
+  /// `XImage *`, owned.
+  private let image: UnsafeMutablePointer<XImage>
+  private let origin: ScreenPoint
+  let width: Int
+  let height: Int
+  private let masks: (UInt, UInt, UInt)
+
+  /// Copies a rectangle of the root window, which must lie on the screen.
+  ///
+  /// The corresponding C function is `XGetImage`.
+  init(
+    _ connection: X11Connection, x: Int, y: Int, width: Int, height: Int
+  ) throws(SampleError) {
+    lastErrorCode = 0
+    guard
+      let image = XGetImage(
+        connection.display, connection.root, Int32(x), Int32(y), UInt32(width),
+        UInt32(height), XAllPlanes(), ZPixmap)
+    else {
+      XSync(connection.display, 0)
+      throw .xRequestFailed(call: "XGetImage", code: lastErrorCode)
+    }
+    self.image = image
+    origin = ScreenPoint(x: x, y: y)
+    self.width = width
+    self.height = height
+    masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
+  }
+
+  deinit { cx11_destroy_image(image) }
+
+  /// Whether pixels convert through channel masks (TrueColor and DirectColor visuals).
+  var hasMasks: Bool { masks.0 != 0 && masks.1 != 0 && masks.2 != 0 }
+
+  /// The raw pixel values, row by row.
+  func values() -> [UInt] {
+    var values: [UInt] = []
+    values.reserveCapacity(width * height)
+    for row in 0..<height {
+      for column in 0..<width { values.append(cx11_get_pixel(image, Int32(column), Int32(row))) }
+    }
+    return values
+  }
+
+  /// The colors of a rectangle in root coordinates inside this snapshot, row by row; `nil`
+  /// without channel masks.
+  func pixels(x: Int, y: Int, width: Int, height: Int) -> [RGBA8]? {
+    guard hasMasks else { return nil }
+    var colors: [RGBA8] = []
+    colors.reserveCapacity(width * height)
+    for row in y - origin.y..<y - origin.y + height {
+      for column in x - origin.x..<x - origin.x + width {
+        let value = cx11_get_pixel(image, Int32(column), Int32(row))
+        colors.append(
+          RGBA8(
+            red: X11Connection.channel(value, mask: masks.0),
+            green: X11Connection.channel(value, mask: masks.1),
+            blue: X11Connection.channel(value, mask: masks.2)))
+      }
+    }
+    return colors
   }
 }
 

@@ -16,21 +16,29 @@ struct X11Sampler {
   }
 
   private static func sample(
-    at point: ScreenPoint, on connection: X11Connection
+    at point: ScreenPoint, on connection: X11Connection, snapshot: ScreenSnapshot? = nil
   ) throws(SampleError) -> ScreenSample {
     guard connection.contains(point) else {
       throw .outsideScreen(
         x: point.x, y: point.y, width: connection.width, height: connection.height)
     }
-    let pixels = try connection.pixels(x: point.x, y: point.y, width: 1, height: 1)
+    var pixels = snapshot?.pixels(x: point.x, y: point.y, width: 1, height: 1) ?? []
+    if pixels.isEmpty {
+      pixels = try connection.pixels(x: point.x, y: point.y, width: 1, height: 1)
+    }
     return ScreenSample(pixel: pixels[0], x: point.x, y: point.y)
   }
 
   /// Lets the user pick `count` pixels: a click or Enter picks, arrows move the pointer by one
   /// pixel (ten with Shift), Esc or a right click cancels (`nil`).
+  ///
+  /// The screen is read once, when the sampler starts (as hyprpicker does): the colors are
+  /// the ones the user saw, and the magnifier never covers a pixel it is asked for. A screen
+  /// over ``ScreenSnapshot/maximumPixels`` is read live instead.
   func pick(count: Int) throws(SampleError) -> [ScreenSample]? {
     let connection = try X11Connection()
     try connection.grab()
+    let snapshot = try connection.snapshot()
     let window = try MagnifierWindow(
       connection: connection, magnifier: Magnifier(dpi: connection.resourceDPI()))
     var position = connection.pointer()
@@ -40,7 +48,7 @@ struct X11Sampler {
     var awaitingRelease = false
     while samples.count < count {
       if needsDrawing && !connection.hasPendingInput {
-        try window.show(around: position)
+        try window.show(around: position, snapshot: snapshot)
         needsDrawing = false
       }
       guard let input = connection.nextInput(deadline: deadline) else {
@@ -51,13 +59,13 @@ struct X11Sampler {
         position = point
         needsDrawing = true
       case .pressed(button: 1, let point):
-        samples.append(try Self.sample(at: point, on: connection))
+        samples.append(try Self.sample(at: point, on: connection, snapshot: snapshot))
         deadline = monotonicSeconds() + Double(timeout)
         awaitingRelease = true
       case .pressed(button: 3, _), .key(.cancel, _):
         return nil
       case .key(.accept, _):
-        samples.append(try Self.sample(at: position, on: connection))
+        samples.append(try Self.sample(at: position, on: connection, snapshot: snapshot))
         deadline = monotonicSeconds() + Double(timeout)
         awaitingRelease = false
       case .key(let key, let shift):

@@ -2,7 +2,7 @@
 """Shows windows of known colors at known places on an X display, for the sampler's tests.
 
 Usage: color-windows.py  (on $DISPLAY; prints "ready" once every window is drawn, then runs
-until killed). The layout, in root pixels:
+until killed or until its parent process is gone). The layout, in root pixels:
 
   everything else     #202020 (a full-screen background window)
   100,100 200x150     #ff0000
@@ -10,7 +10,7 @@ until killed). The layout, in root pixels:
   x 700, y 100..399   a 1-pixel vertical line #00ff7f on the background
   100,400 256x64      a gradient: pixel (100+i, 400+j) is (i, 4*j, 255-i)
 """
-import sys
+import os
 import tkinter
 
 root = tkinter.Tk()
@@ -41,4 +41,14 @@ label.place(x=100, y=400, width=256, height=64)
 root.update_idletasks()
 root.update()
 root.after(200, lambda: (print("ready", flush=True)))
+parent = os.getppid()
+
+
+def watch_parent():
+    if os.getppid() != parent:
+        os._exit(0)
+    root.after(500, watch_parent)
+
+
+root.after(500, watch_parent)
 root.mainloop()

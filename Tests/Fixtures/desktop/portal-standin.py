@@ -23,6 +23,7 @@ Each PickColor call is appended to the file named by STANDIN_LOG, if set, as
 "PickColor parent=<s> token=<handle_token>".
 """
 import os
+import signal
 import subprocess
 import sys
 
@@ -41,6 +42,8 @@ INTERFACE_XML = """
 </node>
 """
 
+# A test runner's worker thread may have blocked signals; the command should not inherit that.
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 mode, _, argument = sys.argv[1].partition(":")
 command = sys.argv[sys.argv.index("--") + 1:]
 loop = GLib.MainLoop()
@@ -88,11 +91,16 @@ def on_property(connection, sender, path, interface, name):
 def start_command():
     child = subprocess.Popen(command)
 
-    def finished(pid, wait_status):
-        status["code"] = os.waitstatus_to_exitcode(wait_status)
+    # Polled rather than a GLib child watch: a parent may have blocked SIGCHLD for us.
+    def check():
+        code = child.poll()
+        if code is None:
+            return True
+        status["code"] = code
         loop.quit()
+        return False
 
-    GLib.child_watch_add(GLib.PRIORITY_DEFAULT, child.pid, finished)
+    GLib.timeout_add(20, check)
     return False
 
 
