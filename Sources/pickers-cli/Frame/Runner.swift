@@ -96,7 +96,8 @@ enum Runner {
       guard let token = tokens.first else { return (command, [], color) }
       if token == "--help" || token == "-h" { return (command, ["--help"], color) }
       if token == "--version" && path.count == 1 {
-        CommandContext.writeAll(Array("pickers \(Pickers.version)\n".utf8), to: STDOUT_FILENO)
+        CommandContext.writeAll(
+          Array("pickers \(PickersLibrary.version)\n".utf8), to: STDOUT_FILENO)
         exit(0)
       }
       if token == "--color" || token.hasPrefix("--color=") {
