@@ -35,8 +35,11 @@ rows = []
 for j in range(64):
     rows.append("{" + " ".join(f"#{i:02x}{4 * j:02x}{255 - i:02x}" for i in range(256)) + "}")
 gradient.put(" ".join(rows), to=(0, 0))
-label = tkinter.Label(root, image=gradient, borderwidth=0, highlightthickness=0)
-label.place(x=100, y=400, width=256, height=64)
+# A canvas rather than a label: it needs no font, so the fixture runs with any fontconfig
+# configuration (the tests' own holds only the test fonts).
+canvas = tkinter.Canvas(root, borderwidth=0, highlightthickness=0, width=256, height=64)
+canvas.create_image(0, 0, image=gradient, anchor="nw")
+canvas.place(x=100, y=400, width=256, height=64)
 
 root.update_idletasks()
 root.update()
