@@ -73,3 +73,11 @@ if Context.environment["PICKERS_FUZZ"] == "1" {
       name: "fuzz-color", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-color"),
   ]
 }
+
+// The GTK 4 picker windows (issue 14): a helper executable, so the `pickers` binary links no GTK
+// (DesktopHelper runs it). CGtk holds the shim for GTK's casts, which Swift cannot import.
+package.targets += [
+  .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+  .executableTarget(
+    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk"),
+]

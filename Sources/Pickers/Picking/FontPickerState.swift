@@ -92,6 +92,35 @@ public struct FontPickerState: PickerState, Hashable {
     }
   }
 
+  /// One entry per family (or per face with `perFace`), in the order of `faces`.
+  ///
+  /// Both drivers build their list with this: a family's styles, whether any face is
+  /// monospaced, and its Regular (or Book, else first) file.
+  public static func entries(_ faces: [FontFace], perFace: Bool) -> [Entry] {
+    var order: [String] = []
+    var byFamily: [String: [FontFace]] = [:]
+    for face in faces {
+      if byFamily[face.family] == nil { order.append(face.family) }
+      byFamily[face.family, default: []].append(face)
+    }
+    return order.flatMap { family -> [Entry] in
+      let members = byFamily[family] ?? []
+      var styles: [String] = []
+      for face in members where !styles.contains(face.style) { styles.append(face.style) }
+      let mono = members.contains { $0.spacing != .proportional }
+      let file =
+        members.first { $0.style == "Regular" || $0.style == "Book" }?.file
+        ?? members.first?.file ?? ""
+      guard perFace else {
+        return [Entry(family: family, styles: styles, isMonospace: mono, file: file)]
+      }
+      return members.map { face in
+        Entry(
+          family: family, style: face.style, styles: styles, isMonospace: mono, file: face.file)
+      }
+    }
+  }
+
   /// Sets the languages of every entry of `family` (looked up lazily, for the detail line).
   public mutating func setLanguages(_ languages: [String], forFamily family: String) {
     for index in entries.indices where entries[index].family == family {
