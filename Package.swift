@@ -99,3 +99,10 @@ package.targets += [
 for target in package.targets where target.name == "PickersCLITests" {
   target.dependencies.append("pickers-sample")
 }
+// The GTK 4 picker windows (issue 14): a helper executable, so the `pickers` binary links no GTK
+// (DesktopHelper runs it). CGtk holds the shim for GTK's casts, which Swift cannot import.
+package.targets += [
+  .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+  .executableTarget(
+    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk"),
+]
