@@ -519,7 +519,9 @@ public final class FontCatalog: Sendable {
     return loaded
   }
 
-  /// The stamps to record: a font folder stamped before the scan keeps that stamp (if it
+  /// The stamps to record, from the ones taken before and after the scan.
+  ///
+  /// A font folder stamped before the scan keeps that stamp (if it
   /// changed during the scan, the next run sees the difference); a font subfolder, first seen
   /// by the scan, is stamped now, or recorded as unknown when it changed after the scan began,
   /// so that the next run asks fontconfig again. Configuration files and folders were read
