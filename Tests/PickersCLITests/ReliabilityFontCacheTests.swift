@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 import Testing
 
 /// A private fontconfig setup in a temporary folder: a `fonts.conf`, font folders holding
@@ -217,5 +218,56 @@ struct ReliabilityFontCacheTests {
     }
     #expect(named.isEmpty, "\(named)")
     #expect(directoryEntries(box.pickersCache).count == 1)
+  }
+  @Test("a font added while fontconfig scans is listed by the next run (stamps taken before)")
+  func fontAddedDuringScan() throws {
+    let box = try FontSandbox { "<dir>\($0)/fonts</dir>" }
+    defer { box.remove() }
+    try box.copyFont("DejaVuSerif.ttf", to: box.root + "/fonts/a.ttf")
+    // FreeType's open of a FIFO blocks until a writer comes: the scan stops there, after
+    // fontconfig has read the top folder and while it scans the subfolder.
+    mkdir(box.root + "/fonts/sub", 0o755)
+    let fifo = box.root + "/fonts/sub/pause.ttf"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    /// Lets one reader of the FIFO through (an empty font, which FreeType rejects).
+    func release() {
+      DispatchQueue.global().async {
+        let fd = open(fifo, O_WRONLY)
+        if fd >= 0 { close(fd) }
+      }
+    }
+    let first = Mutex<PickersResult?>(nil)
+    let group = DispatchGroup()
+    let environment = box.environment
+    DispatchQueue.global().async(group: group) {
+      let result = try? runProgram(
+        pickersBinary, ["font", "list"], environment: environment, timeout: 60)
+      first.withLock { $0 = result }
+    }
+    // fontconfig writes the top folder's cache before it goes down into the subfolder.
+    for _ in 0..<3000 {
+      if directoryEntries(box.root + "/fccache").contains(where: { $0.hasSuffix(".cache-8") }) {
+        break
+      }
+      usleep(10_000)
+    }
+    try box.copyFont("DejaVuSansMono.ttf", to: box.root + "/fonts/b.ttf")
+    release()
+    group.wait()
+    let result = try #require(first.withLock { $0 })
+    #expect(result.status == 0)
+    #expect(result.output == "DejaVu Serif\n")  // b.ttf came after the folder was read
+    // Later runs may scan the subfolder again: give each a writer.
+    release()
+    let truth = try box.fcListFamilies()
+    #expect(truth == ["DejaVu Sans Mono", "DejaVu Serif"])
+    release()
+    #expect(try box.pickersFamilies() == truth)
+    // Free any writer still waiting (a run that did not open the FIFO).
+    for _ in 0..<3 {
+      let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+      usleep(20_000)
+      if reader >= 0 { close(reader) }
+    }
   }
 }
