@@ -246,6 +246,12 @@ struct ColorSampleX11Tests {
       helper, ["pick", "--at", "700,150"], environment: screen.environment)
     #expect(result.status == 0)
     #expect(result.output == "#00ff7f 700 150\n")
+    var environment = screen.environment
+    environment["PICKERS_CLIPBOARD_SECONDS"] = "30"
+    let copied = try runProgram(
+      helper, ["pick", "--at", "150,150", "--copy"], environment: environment)
+    #expect(copied.output == "#ff0000 150 150\n")
+    #expect(try screen.run("xclip", ["-o", "-selection", "clipboard"]).output == "#ff0000")
   }
 
   @Test("every example in the command's help runs")
