@@ -17,11 +17,15 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // zlib's inflate, for reading Krita's .kpl palettes (zip archives).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
     .target(name: "CPNGClassic", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
     .target(
       name: "Pickers",
-      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic"],
+      dependencies: [
+        "CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic", "CZlib",
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
@@ -95,3 +99,10 @@ package.targets += [
 for target in package.targets where target.name == "PickersCLITests" {
   target.dependencies.append("pickers-sample")
 }
+// The GTK 4 picker windows (issue 14): a helper executable, so the `pickers` binary links no GTK
+// (DesktopHelper runs it). CGtk holds the shim for GTK's casts, which Swift cannot import.
+package.targets += [
+  .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+  .executableTarget(
+    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk"),
+]

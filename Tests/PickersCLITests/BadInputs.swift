@@ -2793,7 +2793,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 2: not valid UTF-8",
      "stdinBytes": [
       114,
       101,
@@ -2802,6 +2802,9 @@ let badInputsJSON = #"""
       255,
       254,
       10
+     ],
+     "stdoutContains": [
+      "#ff0000"
      ]
     },
     {
@@ -2814,7 +2817,7 @@ let badInputsJSON = #"""
       "hex"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       255
      ]
@@ -2857,7 +2860,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       195
      ]

@@ -85,9 +85,30 @@ public struct Theme: Hashable, Sendable {
   ///
   /// - Throws: ``ThemeError/formatHoldsOneScheme(_:)`` when the theme has two schemes and the
   ///   format can hold only one.
-  public func exported(as format: ThemeFormat) throws(ThemeError) -> String {
+  ///
+  /// A format that holds one scheme names it after the theme and the scheme (`pickers
+  /// system-blue dark`), so that the light and the dark file never share a name or a slug
+  /// (wezterm keys schemes by name; base16 builders reject two schemes with one slug).
+  ///
+  /// - Parameters:
+  ///   - format: The file format.
+  ///   - options: The client release to write for, and whether fonts are written.
+  /// - Returns: The file's text.
+  public func exported(as format: ThemeFormat, options: ThemeExportOptions = ThemeExportOptions())
+    throws(ThemeError) -> String
+  {
     if schemes.count > 1 && !format.holdsBothSchemes {
       throw .formatHoldsOneScheme(format.rawValue)
+    }
+    var document = self.document
+    if !options.includeFonts {
+      document.uiFont = nil
+      document.monoFont = nil
+    }
+    document.fontSize = options.fontSize
+    document.clientVersion = options.clientVersion
+    if !format.holdsBothSchemes, let only = schemes.first {
+      document.name = "\(name) \(only.scheme.rawValue)"
     }
     return document.rendered(as: format)
   }
@@ -98,10 +119,18 @@ public struct Theme: Hashable, Sendable {
       name: name, author: author, source: source, wallpaper: wallpaper, uiFont: uiFont,
       monoFont: monoFont,
       schemes: schemes.map { colors in
-        SchemeColors(
+        var readableOn: [ThemeRole: String] = [:]
+        for role in ThemeRole.allCases {
+          let fill = colors[role]
+          let white = Color.white.wcagContrast(on: fill).ratio
+          let black = Color.black.wcagContrast(on: fill).ratio
+          readableOn[role] = white >= black ? Color.white.hex : Color.black.hex
+        }
+        return SchemeColors(
           scheme: colors.scheme,
           roles: Dictionary(uniqueKeysWithValues: ThemeRole.allCases.map { ($0, colors[$0].hex) }),
-          terminal: colors.terminal.map(\.hex), ramp: colors.ramp.map(\.hex))
+          terminal: colors.terminal.map(\.hex), ramp: colors.ramp.map(\.hex),
+          readableOn: readableOn)
       })
   }
 }
