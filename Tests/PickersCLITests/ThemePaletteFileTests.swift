@@ -202,3 +202,28 @@ struct ThemePaletteFileTests {
         == "pickers: \(folder)/bad.gpl: gpl line 2: expected three numbers 0-255, then a name\n")
   }
 }
+
+/// The help examples of the commands this work added or changed, run as written in a scratch
+/// folder (those that write into `~` or need a wallpaper are left to their own tests).
+@Suite("Theme and palette file help examples")
+struct ThemePaletteHelpExampleTests {
+  @Test(
+    "every runnable example in the help exits 0",
+    arguments: [["palette", "convert"], ["palette", "simulate"], ["theme"]])
+  func examples(command: [String]) throws {
+    let help = try runPickers(command + ["--help"])
+    #expect(help.status == 0)
+    let examples = help.output.split(separator: "\n").drop { $0 != "EXAMPLES:" }.dropFirst()
+      .map { $0.trimmingPrefix("  ") }
+      .filter { !$0.contains("~/") && !$0.contains("wallpaper.png") && $0.hasPrefix("pickers ") }
+    #expect(!examples.isEmpty)
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    for example in examples {
+      let result = try runProgram(
+        "/bin/sh", ["-c", "cd '\(folder)' && \(example) >/dev/null"],
+        environment: ["PATH": buildProductsDirectory + ":/usr/bin:/bin"])
+      #expect(result.status == 0, "\(example): \(result.stderr)")
+    }
+  }
+}
