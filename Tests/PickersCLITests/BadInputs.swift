@@ -2816,7 +2816,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 2: not valid UTF-8",
      "stdinBytes": [
       114,
       101,
@@ -2825,6 +2825,9 @@ let badInputsJSON = #"""
       255,
       254,
       10
+     ],
+     "stdoutContains": [
+      "#ff0000"
      ]
     },
     {
@@ -2837,7 +2840,7 @@ let badInputsJSON = #"""
       "hex"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       255
      ]
@@ -2880,7 +2883,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       195
      ]

@@ -289,7 +289,10 @@ struct PaletteSimulate: Command {
     var inputs: [String] = []
     for text in colors {
       if text == "-" {
-        inputs += try context.stdinLines().filter { !$0.isEmpty }
+        let read = try context.standardInputLines()
+        // Bad lines were reported by number; nothing is drawn from a partial list.
+        if read.bad > 0 { throw CommandFailure(status: 1) }
+        inputs += read.lines.filter { !$0.isEmpty }
       } else {
         inputs.append(text)
       }
