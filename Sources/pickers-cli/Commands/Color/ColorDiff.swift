@@ -38,10 +38,8 @@ struct ColorDiff: Command {
   func run(_ context: CommandContext) throws {
     let css = try options.context(context)
     let other = try Color(css: second, context: css)
-    let inputs = try ColorInputs(first, context: context, css: css)
-    for item in inputs.items {
+    try ColorInputs.forEach(first, context: context, css: css) { item in
       context.out(fixed(item.color.deltaE(to: other, method: method), 6) + "\n")
-    }
-    try inputs.finish()
+    }.finish()
   }
 }

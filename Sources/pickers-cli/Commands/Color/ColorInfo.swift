@@ -101,25 +101,23 @@ struct ColorInfo: Command {
   }
 
   func run(_ context: CommandContext) throws {
+    // Standard input gives a JSON array, written element by element as the lines come.
+    var array = JSONArrayStream(context)
+    var printed = 0
     let css = try options.context(context)
-    let inputs = try ColorInputs(color, context: context, css: css)
-    let computed = inputs.items.map { Self.computed($0, css) }
-    let infos = inputs.items.indices.map {
-      Info(input: inputs.items[$0].text, color: inputs.items[$0].color, computed: computed[$0])
-    }
-    if json {
-      if inputs.fromStandardInput {
-        try context.json(infos)
-      } else if let info = infos.first {
-        try context.json(info)
-      }
-    } else {
-      for (index, item) in inputs.items.enumerated() {
-        if index > 0 { context.out("\n") }
-        context.out(Self.text(item.color, input: item.text, computed: computed[index]))
+    let outcome = try ColorInputs.forEach(color, context: context, css: css) { item in
+      let computed = Self.computed(item, css)
+      if json {
+        let info = Info(input: item.text, color: item.color, computed: computed)
+        if item.line == nil { try context.json(info) } else { try array.append(info) }
+      } else {
+        if printed > 0 { context.out("\n") }
+        context.out(Self.text(item.color, input: item.text, computed: computed))
+        printed += 1
       }
     }
-    try inputs.finish()
+    if json && outcome.fromStandardInput { array.close() }
+    try outcome.finish()
   }
 
   /// The CSS computed value of an input that `ColorInputs` has already parsed.

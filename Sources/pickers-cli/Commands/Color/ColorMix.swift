@@ -86,11 +86,9 @@ struct ColorMix: Command {
       context.out(try mix(try MixStop(css: colors[0], context: css)))
       return
     }
-    let inputs = try ColorInputs(colors[0], context: context, css: css)
-    for item in inputs.items {
+    try ColorInputs.forEach(colors[0], context: context, css: css) { item in
       context.out(try mix((try? MixStop(css: item.text, context: css)) ?? MixStop(item.color)))
-    }
-    try inputs.finish()
+    }.finish()
   }
 
   /// The mixture in pickers' CSS form, with `/ none` when the alpha is missing.
