@@ -35,6 +35,7 @@ if [[ -z ${PICKERS:-} ]]; then
   strip -o "$out/pickers" "$root/.build/release/pickers"
   PICKERS=$out/pickers
 fi
+[[ -n ${FONTCONFIG_FILE:-} ]] || "$root/scripts/test-fonts" >&2
 export FONTCONFIG_FILE=${FONTCONFIG_FILE:-$root/Tests/Fixtures/fonts.conf}
 export XDG_CACHE_HOME=$out/xdg-cache
 export SWIFT_BACKTRACE=enable=no

@@ -5,6 +5,7 @@
 #     bench/render_bench.sh            (needs hyperfine, hb-view, convert, python3 with Pillow)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/test-fonts >/dev/null  # the private test font folder fonts.conf lists
 export FONTCONFIG_FILE="$PWD/Tests/Fixtures/fonts.conf"
 export SWIFT_BACKTRACE=enable=no
 OUT=bench/out/render

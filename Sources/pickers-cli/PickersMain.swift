@@ -13,7 +13,7 @@ struct PickersCommand: CommandGroup {
     examples: [
       "pickers font list --lang ja",
       "pickers color convert '#3478f6' --to oklch",
-      "pickers completion bash > /etc/bash_completion.d/pickers",
+      "pickers completion bash > ~/.local/share/bash-completion/completions/pickers",
     ],
     subcommands: [
       FontGroup.self, ColorGroup.self, PaletteGroup.self, ThemeCommand.self, CompletionCommand.self,

@@ -12,10 +12,10 @@ struct FontFacesCLITests {
     let expected = Set(outputLines(try fcList(["DejaVu Sans", "--format", "%{file}\n"])))
     #expect(Set(lines.map { $0[2] }) == expected)
     #expect(
-      lines.contains(["Bold", "700", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]))
+      lines.contains(["Bold", "700", testFontsFolder + "/DejaVuSans-Bold.ttf"]))
     #expect(
       lines.contains([
-        "ExtraLight", "200", "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf",
+        "ExtraLight", "200", testFontsFolder + "/DejaVuSans-ExtraLight.ttf",
       ]))
   }
 

@@ -3,13 +3,21 @@ struct CompletionCommand: Command {
   static let spec = CommandSpec(
     name: "completion",
     abstract: "Print a shell completion script for bash, zsh or fish.",
+    discussion: """
+      scripts/install and the Debian package put the scripts where each shell looks without \
+      any set-up: PREFIX/share/bash-completion/completions/pickers (bash-completion loads it \
+      on demand), PREFIX/share/zsh/vendor-completions/_pickers for /usr or \
+      PREFIX/share/zsh/site-functions/_pickers elsewhere (both on zsh's default fpath), and \
+      PREFIX/share/fish/vendor_completions.d/pickers.fish. For a copy of the binary alone, \
+      write a script into your own folder as the examples show.
+      """,
     arguments: [
       .positional(
         "SHELL", help: "The shell: bash, zsh or fish.",
         completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue)))
     ],
     examples: [
-      "pickers completion bash > /etc/bash_completion.d/pickers",
+      "pickers completion bash > ~/.local/share/bash-completion/completions/pickers",
       "pickers completion zsh > \"${fpath[1]}/_pickers\"",
       "pickers completion fish > ~/.config/fish/completions/pickers.fish",
     ])
@@ -34,7 +42,9 @@ struct ManCommand: Command {
   static let spec = CommandSpec(
     name: "man",
     abstract: "Print the pickers(1) man page (roff).",
-    examples: ["pickers man > /usr/local/share/man/man1/pickers.1", "pickers man | man -l -"])
+    examples: [
+      "pickers man > ~/.local/share/man/man1/pickers.1", "pickers man | man -l - > pickers.txt",
+    ])
 
   init(_ arguments: ParsedArguments) throws(UsageError) {}
 

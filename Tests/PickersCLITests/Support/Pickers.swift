@@ -41,6 +41,10 @@ let fixturesDirectory: String = {
 /// The test font configuration: a fixed set of Debian-packaged fonts.
 let testFontsConf = fixturesDirectory + "/fonts.conf"
 
+/// The private folder of the test fonts (`scripts/test-fonts` links the manifest's files there):
+/// the path fontconfig reports for a test font.
+let testFontsFolder = fixturesDirectory + "/test-fonts"
+
 /// This process's environment with the test fonts and no Swift backtracer, for a child process.
 func childEnvironment() -> [String: String] {
   var env: [String: String] = [:]

@@ -7,6 +7,8 @@
 enum FontTools {
   /// `Tests/Fixtures/fonts.conf`, found from this file's path.
   static let fixturesConf = fixture("fonts.conf")
+  /// The private folder of the test fonts, the path fontconfig reports for each of them.
+  static let fontsFolder = fixture("test-fonts")
 
   /// A file in `Tests/Fixtures/`.
   static func fixture(_ name: String, file: String = #filePath) -> String {

@@ -4,13 +4,13 @@ import Testing
 
 /// Fonts of the fixed test set (Tests/Fixtures/fonts.conf).
 enum TestFonts {
-  static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+  static let dejaVuSans = FontFile(path: FontTools.fontsFolder + "/DejaVuSans.ttf")
   static let notoSansArabic = FontFile(
-    path: "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf")
+    path: FontTools.fontsFolder + "/NotoSansArabic-Regular.ttf")
   static let notoSansDevanagari = FontFile(
-    path: "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")
-  static let notoColorEmoji = FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
-  static let inter = FontFile(path: "/usr/share/fonts/truetype/inter-vf/Inter.var.ttf")
+    path: FontTools.fontsFolder + "/NotoSansDevanagari-Regular.ttf")
+  static let notoColorEmoji = FontFile(path: FontTools.fontsFolder + "/NotoColorEmoji.ttf")
+  static let inter = FontFile(path: FontTools.fontsFolder + "/Inter.var.ttf")
 }
 
 @Suite("Shaping against hb-shape")

@@ -111,6 +111,7 @@ struct FontPick: Command {
       previewRows: driver.imageProtocol == nil ? 0 : 5, previewNote: textNote)
     var languages: [String: [String]] = [:]
     var saveError: (any Error)?
+    var saveWarning: String?
     let final = try driver.run(
       state, pendingInput: pending,
       preview: { state, width, height in
@@ -130,9 +131,18 @@ struct FontPick: Command {
       },
       observe: { state in
         guard state.ratings != favorites.ratings else { return }
-        favorites = Favorites(ratings: state.ratings)
-        do { try store.save(favorites) } catch { saveError = error }
+        // Only what changed in this session is written: another session's ratings stay.
+        let next = Favorites(ratings: state.ratings)
+        do {
+          if let warning = try store.save(next, replacing: favorites).warning {
+            saveWarning = warning
+          }
+        } catch {
+          saveError = error
+        }
+        favorites = next
       })
+    if let saveWarning { context.warn(saveWarning) }
     if let saveError { context.warn("\(saveError)") }
     if let previewPNG, let image = renderer.lastImage {
       try image.writePNG(to: previewPNG, durability: context.fileDurability)
