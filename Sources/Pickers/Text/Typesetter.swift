@@ -10,16 +10,30 @@ public struct TextStyle: Hashable, Sendable {
   /// Variable-font settings for the primary face.
   public var variation: FontVariation
   /// A BCP 47 language tag for shaping (`ja`, `ar`, `sr`), or `nil` to guess from the text.
+  ///
+  /// It selects the font's language forms (`locl`): Serbian italics, Japanese or Chinese
+  /// ideographs from one CJK font.
   public var language: String?
+  /// An ISO 15924 script tag (`Cyrl`, `Hani`) that shaping uses for all the text, or `nil` for
+  /// each run's own script.
+  public var script: String?
+  /// OpenType features to turn on or off, as hb-view's `--features` does.
+  public var features: [FontFeature]
+  /// How glyphs become pixels (and, when hinted, whole-pixel positions).
+  public var rendering: GlyphRendering
 
   /// Creates a style.
   public init(
-    font: FontFile, size: Double, variation: FontVariation = .none, language: String? = nil
+    font: FontFile, size: Double, variation: FontVariation = .none, language: String? = nil,
+    script: String? = nil, features: [FontFeature] = [], rendering: GlyphRendering = .unhinted
   ) {
     self.font = font
     self.size = size
     self.variation = variation
     self.language = language
+    self.script = script
+    self.features = features
+    self.rendering = rendering
   }
 }
 
@@ -66,6 +80,11 @@ public final class Typesetter {
   /// The variation axis tags of a font face (empty for static fonts).
   public func variationAxes(of font: FontFile) throws(TextError) -> [String] {
     try face(FaceKey(font: font, variation: .none, size: 16)).variationAxes()
+  }
+
+  /// The OpenType feature tags a font face has (GSUB and GPOS), sorted: `kern`, `liga`, `smcp`.
+  public func featureTags(of font: FontFile) throws(TextError) -> [String] {
+    try face(FaceKey(font: font, variation: .none, size: 16)).featureTags()
   }
 
   /// The characters of `text` that a font face has no glyph for (controls and default-ignorable
@@ -119,6 +138,9 @@ public final class Typesetter {
     }
     guard TextLayoutLimits.fontSizes.contains(style.size) else {
       throw .invalidFontSize(style.size, range: TextLayoutLimits.fontSizes)
+    }
+    if let script = style.script, !FontFeature.isKnownScript(script) {
+      throw .unknownScript(script)
     }
     let primary = try face(FaceKey(font: style.font, variation: style.variation, size: style.size))
     var lines: [TextLine] = []
@@ -179,7 +201,7 @@ public final class Typesetter {
       let face = try faceFor(item.fontIndex)
       for glyph in TextShaper.shape(
         analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
-        script: item.script, language: style.language)
+        script: item.script, style: style)
       {
         let cluster = analysis.clusterOfScalar[min(glyph.cluster, analysis.scalars.count - 1)]
         clusterWidth[cluster] += glyph.xAdvance
@@ -256,7 +278,7 @@ public final class Typesetter {
       let face = try faceFor(item.fontIndex)
       let glyphs = TextShaper.shape(
         analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
-        script: item.script, language: style.language)
+        script: item.script, style: style)
       ascent = max(ascent, face.ascent)
       descent = max(descent, face.descent)
       runs.append(
