@@ -17,11 +17,15 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // ICU's UAX #14 line breaking, loaded with dlopen when text wraps (headers only at build).
+    .systemLibrary(name: "CICU", providers: [.apt(["libicu-dev"])]),
     // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
     .target(name: "CPNGClassic", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
     .target(
       name: "Pickers",
-      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic"],
+      dependencies: [
+        "CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic", "CICU",
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(

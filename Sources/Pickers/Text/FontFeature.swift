@@ -58,11 +58,14 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
       end: range.map { UInt32(clamping: $0.upperBound) } ?? UInt32.max)
   }
 
-  /// Whether `script` (an ISO 15924 tag such as `Cyrl`) is one HarfBuzz knows.
+  /// Whether `script` is an ISO 15924 tag (four ASCII letters, such as `Cyrl`) that HarfBuzz
+  /// accepts.
   ///
   /// The corresponding C function is `hb_script_from_string`.
   public static func isKnownScript(_ script: String) -> Bool {
-    script.utf8.count == 4 && hb_script_from_string(script, 4) != HB_SCRIPT_UNKNOWN
+    let letters = script.utf8.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) }
+    return script.utf8.count == 4 && letters
+      && hb_script_from_string(script, 4) != HB_SCRIPT_INVALID
   }
 
   /// The HarfBuzz script value of an ISO 15924 tag.

@@ -208,21 +208,32 @@ public final class Typesetter {
       }
     }
     var lines: [TextLine] = []
-    for range in Self.breakLines(analysis, widths: clusterWidth, maxWidth: maxWidth) {
+    let opportunities = LineBreaker.opportunities(in: analysis.scalars, language: style.language)
+    for range in Self.breakLines(
+      analysis, widths: clusterWidth, maxWidth: maxWidth, opportunities: opportunities)
+    {
       lines.append(
         try layoutLine(analysis, clusters: range, fonts: fontOfCluster, style: style, faceFor))
     }
     return lines
   }
 
-  /// Greedy line breaking: after spaces, and between ideographic clusters; a word wider than
-  /// the line is broken between clusters.
-  static func breakLines(_ analysis: TextAnalysis, widths: [Double], maxWidth: Double)
-    -> [Range<Int>]
-  {
+  /// Greedy line breaking at the opportunities of UAX #14 (`opportunities`, one per scalar
+  /// boundary, from ``LineBreaker``), ending a line at every mandatory break; without them,
+  /// after spaces and between ideographic clusters. A word wider than the line is broken
+  /// between clusters; spaces at a line's end may overhang it.
+  static func breakLines(
+    _ analysis: TextAnalysis, widths: [Double], maxWidth: Double,
+    opportunities: [LineBreaker.Break]? = nil
+  ) -> [Range<Int>] {
     func isSpace(_ cluster: Int) -> Bool {
       let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
       return scalar == 0x20 || scalar == 0x09 || scalar == 0x3000
+    }
+    /// What UAX #14 allows before `cluster` (a grapheme cluster never breaks inside).
+    func breakBefore(_ cluster: Int) -> LineBreaker.Break? {
+      guard let opportunities else { return nil }
+      return opportunities[analysis.clusterStarts[cluster]]
     }
     func isIdeographic(_ cluster: Int) -> Bool {
       let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
@@ -237,12 +248,23 @@ public final class Typesetter {
     var cluster = 0
     let count = widths.count
     while cluster < count {
-      if cluster > start
+      if cluster > start, let rule = breakBefore(cluster) {
+        if rule == .mandatory {
+          lines.append(start..<cluster)
+          start = cluster
+          lastBreak = nil
+          width = 0
+          continue
+        }
+        if rule == .allowed { lastBreak = cluster }
+      } else if cluster > start
         && (isSpace(cluster - 1) || isIdeographic(cluster) || isIdeographic(cluster - 1))
       {
         lastBreak = cluster
       }
-      let overflows = width + widths[cluster] > maxWidth && !isSpace(cluster)
+      let overflows =
+        width + widths[cluster] > maxWidth && !isSpace(cluster)
+        && !(analysis.scalars[analysis.clusterStarts[cluster]] == 0x200B)
       if overflows && cluster > start {
         let end = lastBreak ?? cluster
         lines.append(start..<end)
