@@ -218,10 +218,12 @@ public final class Typesetter {
     return lines
   }
 
-  /// Greedy line breaking at the opportunities of UAX #14 (`opportunities`, one per scalar
-  /// boundary, from ``LineBreaker``), ending a line at every mandatory break; without them,
-  /// after spaces and between ideographic clusters. A word wider than the line is broken
-  /// between clusters; spaces at a line's end may overhang it.
+  /// Greedy line breaking at the opportunities of UAX #14.
+  ///
+  /// `opportunities` (one per scalar boundary, from ``LineBreaker``) give the breaks, and a
+  /// line ends at every mandatory one; without them, lines break after spaces and between
+  /// ideographic clusters. A word wider than the line is broken between clusters; spaces at a
+  /// line's end may overhang it.
   static func breakLines(
     _ analysis: TextAnalysis, widths: [Double], maxWidth: Double,
     opportunities: [LineBreaker.Break]? = nil

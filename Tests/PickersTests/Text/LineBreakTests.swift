@@ -39,8 +39,9 @@ struct LineBreakTests {
     return cases
   }
 
-  /// Whether a differing boundary is one of ICU's number tailorings, which UAX #14 permits
-  /// (LB25 "may be tailored", with the regular expression of its notes): no break after a
+  /// Whether a differing boundary is one of ICU's number tailorings.
+  ///
+  /// UAX #14 permits them (LB25 "may be tailored", with the regular expression of its notes): no break after a
   /// hyphen-minus before a letter or symbol (`-#`, `-§`), nor after a comma or full stop
   /// before a digit (`,0`, `a.2`), and a number may start with its full stop (`.35`, which
   /// may then break from a space before it). The scalar before the boundary (skipping combining
