@@ -2793,7 +2793,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 2: not valid UTF-8",
      "stdinBytes": [
       114,
       101,
@@ -2802,6 +2802,9 @@ let badInputsJSON = #"""
       255,
       254,
       10
+     ],
+     "stdoutContains": [
+      "#ff0000"
      ]
     },
     {
@@ -2814,7 +2817,7 @@ let badInputsJSON = #"""
       "hex"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       255
      ]
@@ -2857,7 +2860,7 @@ let badInputsJSON = #"""
       "-"
      ],
      "status": 1,
-     "stderrPrefix": "pickers: standard input is not valid UTF-8",
+     "stderrPrefix": "pickers: line 1: not valid UTF-8",
      "stdinBytes": [
       195
      ]
@@ -2945,6 +2948,30 @@ let badInputsJSON = #"""
      "status": 0,
      "stderrPrefix": "",
      "stderrExact": true
+    },
+    {
+     "name": "palette convert: missing file",
+     "arguments": ["palette", "convert", "/nonexistent/palette.gpl"],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"/nonexistent/palette.gpl\": no such file"
+    },
+    {
+     "name": "palette convert: no file named",
+     "arguments": ["palette", "convert"],
+     "status": 2,
+     "stderrPrefix": "pickers: missing argument <FILE>"
+    },
+    {
+     "name": "color sample: --count 0",
+     "arguments": ["color", "sample", "--count", "0"],
+     "status": 2,
+     "stderrPrefix": "pickers: --count must be between 1 and 100, not 0"
+    },
+    {
+     "name": "color sample: --at not a position",
+     "arguments": ["color", "sample", "--at", "x"],
+     "status": 2,
+     "stderrPrefix": "pickers: --at takes X,Y, two whole numbers from 0 to 32767, not 'x'"
     },
     {
      "name": "broken pipe: pickers font list | head -1",

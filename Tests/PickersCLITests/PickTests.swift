@@ -207,17 +207,18 @@ struct PickTests {
     #expect(none.output.isEmpty)
   }
 
-  @Test("a corrupt favorites file is reported and moved aside, not lost")
+  @Test("a corrupt favorites file is reported and moved aside by the picker, not lost")
   func corruptFavorites() throws {
     let home = try makeTemporaryDirectory()
     defer { removeTree(home) }
     _ = try runProgram("/bin/mkdir", ["-p", home + "/pickers"])
     let path = home + "/pickers/favorites.json"
     _ = try runProgram("/bin/sh", ["-c", "printf 'not json' > '\(path)'"])
-    let result = try runPickers(
-      ["font", "list", "--favorites"], environment: ["XDG_CONFIG_HOME": home])
-    #expect(result.status == 0)
-    #expect(result.stderr.hasPrefix("pickers: warning: favorites file '\(path)' is not valid"))
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"], steps: [.wait("Filter:"), .send(Self.escape)],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 1)
+    #expect(run.drawn.contains("pickers: warning: favorites file '\(path)' is not valid"))
     let entries = directoryEntries(home + "/pickers")
     #expect(entries.count == 1 && entries[0].hasPrefix("favorites.json.corrupt-"))
     let kept = try runProgram("/bin/cat", [home + "/pickers/" + entries[0]])

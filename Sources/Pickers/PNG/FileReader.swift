@@ -16,7 +16,17 @@ import Glibc
 public func readFile(_ path: String, maximumSize: Int = 256 * 1_048_576) throws(FileReadError)
   -> [UInt8]
 {
-  let fd = open(path, O_RDONLY | O_CLOEXEC)
+  try readFile(path, maximumSize: maximumSize, regularOnly: false)
+}
+
+/// ``readFile(_:maximumSize:)``, optionally accepting only a regular file.
+///
+/// With `regularOnly` the file is opened without blocking, so a FIFO (or a device) put where a
+/// settings or cache file belongs is refused at once instead of waiting for a writer forever.
+func readFile(_ path: String, maximumSize: Int, regularOnly: Bool) throws(FileReadError)
+  -> [UInt8]
+{
+  let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
   if fd < 0 {
     let code = errno
     if code == ENOENT { throw .notFound(path: path) }
@@ -28,6 +38,9 @@ public func readFile(_ path: String, maximumSize: Int = 256 * 1_048_576) throws(
     throw .failed(path: path, operation: "fstat", reason: systemErrorText(errno))
   }
   if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+  if regularOnly && status.st_mode & S_IFMT != S_IFREG {
+    throw .failed(path: path, operation: "open", reason: "it is not a regular file")
+  }
   let declared = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
   if declared > maximumSize { throw .tooLarge(path: path, limit: maximumSize) }
   var bytes: [UInt8] = []

@@ -26,7 +26,7 @@ public struct PNGEncodingOptions: Hashable, Sendable {
 
   /// Creates options; every text is optional, and `Software` names pickers.
   public init(
-    compression: Compression = .default, software: String? = "pickers \(Pickers.version)",
+    compression: Compression = .default, software: String? = "pickers \(PickersLibrary.version)",
     title: String? = nil, description: String? = nil
   ) {
     self.compression = compression

@@ -8,7 +8,8 @@ import Pickers
 /// the environment and whether terminal colors are wanted.
 ///
 /// Output is buffered and written with `write(2)`; a closed pipe (`pickers font list | head -1`)
-/// ends the process quietly with status 0.
+/// ends the process quietly with status 0, any other failed write ends it with status 1 and
+/// `pickers: cannot write standard output: <reason>` (see ``writeAll(_:to:)``).
 final class CommandContext {
   /// The words that led to this command (`["pickers", "color", "convert"]`), for messages.
   let commandPath: [String]
@@ -77,6 +78,18 @@ final class CommandContext {
     if buffer.count >= Self.flushThreshold { flush() }
   }
 
+  /// Lets `body` append bytes straight to the buffered standard output (no string per line).
+  func withOutput(_ body: (inout [UInt8]) -> Void) {
+    body(&buffer)
+    if buffer.count >= Self.flushThreshold { flush() }
+  }
+
+  /// Appends raw bytes to the buffered standard output.
+  func outBytes(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.flushThreshold { flush() }
+  }
+
   /// Prints `pickers: warning: <message>` on standard error.
   func warn(_ message: String) {
     flush()
@@ -91,20 +104,68 @@ final class CommandContext {
     Self.writeError("\r\u{1B}[K" + message)
   }
 
-  /// Reads standard input to its end and splits it into lines (without their newlines).
+  /// Reads standard input line by line, calling `body` with each line (without its newline or
+  /// a final carriage return) and its number, counted from 1.
   ///
-  /// - Throws: ``InputError`` when standard input is not valid UTF-8 or over 64 MiB.
-  func stdinLines() throws(InputError) -> [String] {
-    let bytes = try Self.readAll(STDIN_FILENO, limit: 64 * 1024 * 1024)
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .invalidUTF8(source: "standard input")
+  /// Memory stays bounded whatever the input size: the input is read in 64 KiB blocks and only
+  /// the current line is kept. Output written so far is flushed whenever the next read may
+  /// wait, so answers appear as their lines arrive. A line that is not valid UTF-8, or longer
+  /// than ``maximumLineLength``, is reported as `pickers: line N: ...` and skipped; the return
+  /// value counts them.
+  ///
+  /// - Throws: ``InputError/readFailed(source:reason:)`` when standard input cannot be read,
+  ///   or whatever `body` throws.
+  @discardableResult
+  func forEachStandardInputLine(_ body: (String, Int) throws -> Void) throws -> Int {
+    if Self.closedAtStart.input {
+      throw InputError.readFailed(source: "standard input", reason: "Bad file descriptor")
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    var bad = 0
+    try LineReader.forEachLine(
+      descriptor: STDIN_FILENO, maximumLineLength: Self.maximumLineLength,
+      beforeWaiting: { flush() }
+    ) { event in
+      switch event {
+      case .line(let bytes, let number):
+        // ASCII (every hex or functional color) needs no validation.
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        guard
+          let line =
+            high < 0x80
+            ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        else {
+          reportLine(number, "not valid UTF-8")
+          bad += 1
+          return
+        }
+        try body(line, number)
+      case .tooLong(let number):
+        reportLine(number, "longer than \(Self.maximumLineLength / 1024) KiB; skipped")
+        bad += 1
+      }
     }
-    if lines.last == "" { lines.removeLast() }
-    return lines
+    return bad
   }
+
+  /// Reads every line of standard input (for commands that need them all at once).
+  ///
+  /// - Returns: The lines, and how many bad lines were reported (see
+  ///   ``forEachStandardInputLine(_:)``).
+  func standardInputLines() throws -> (lines: [String], bad: Int) {
+    var lines: [String] = []
+    let bad = try forEachStandardInputLine { line, _ in lines.append(line) }
+    return (lines, bad)
+  }
+
+  /// Prints `pickers: line N: <message>` on standard error, after the output so far.
+  func reportLine(_ number: Int, _ message: String) {
+    flush()
+    Self.writeError("pickers: line \(number): \(message)\n")
+  }
+
+  /// The longest line of standard input read (a color is a few dozen bytes).
+  static let maximumLineLength = 64 * 1024
 
   /// Writes everything buffered so far to standard output.
   func flush() {
@@ -118,52 +179,187 @@ final class CommandContext {
     writeAll(Array(text.utf8), to: STDERR_FILENO)
   }
 
-  /// Writes all of `bytes` to `descriptor`, retrying short writes; a closed pipe exits quietly.
+  /// Writes all of `bytes` to `descriptor`, retrying short writes.
+  ///
+  /// On standard output a closed pipe (`| head -1`) exits quietly with status 0, and any other
+  /// failure (a full disk, `/dev/full`, a closed descriptor) prints
+  /// `pickers: cannot write standard output: <reason>` and exits 1: output is never lost
+  /// silently. A failed write to standard error is ignored, since nothing is left to tell.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    if descriptor == STDOUT_FILENO, closedAtStart.output, !bytes.isEmpty {
+      standardOutputFailed(EBADF)
+    }
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
         if written < 0 {
-          if errno == EINTR { continue }
-          // EPIPE: the reader went away (`| head -1`). Nothing more can be said to it.
-          if errno == EPIPE { exit(0) }
-          return
+          let code = errno
+          if code == EINTR { continue }
+          guard descriptor == STDOUT_FILENO else { return }
+          // EPIPE: the reader went away. Nothing more can be said to it.
+          if code == EPIPE { exit(0) }
+          standardOutputFailed(code)
+        }
+        // write(2) returns 0 only for a zero count; guard against a loop all the same.
+        if written == 0 {
+          guard descriptor == STDOUT_FILENO else { return }
+          standardOutputFailed(EIO)
         }
         offset += written
       }
     }
   }
 
-  /// Reads a descriptor to its end, refusing more than `limit` bytes.
-  static func readAll(_ descriptor: Int32, limit: Int) throws(InputError) -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .readFailed(source: "standard input", reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { return result }
-      result.append(contentsOf: chunk[0..<count])
-      if result.count > limit { throw .tooLarge(source: "standard input", limit: limit) }
-    }
+  private static func standardOutputFailed(_ code: Int32) -> Never {
+    let reason = String(cString: strerror(code))
+    // Lowercase like every other message: "no space left on device".
+    writeError(
+      "pickers: cannot write standard output: \(reason.prefix(1).lowercased())\(reason.dropFirst())\n"
+    )
+    exit(1)
   }
+
+  /// Whether the process started with descriptor 0 or 1 closed (`<&-`, `>&-`).
+  ///
+  /// Evaluated once, first thing in `Runner.main`: each of descriptors 0, 1 and 2 that is closed
+  /// is opened on `/dev/null`, so that no file the command opens later can take its number
+  /// (a favourites or PNG file receiving the output); reading a closed standard input or
+  /// writing a closed standard output then fails with "Bad file descriptor" as it would have.
+  static let closedAtStart: (input: Bool, output: Bool) = {
+    var closed = [false, false, false]
+    for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      closed[Int(descriptor)] = true
+      // The lowest free number is this one, since the lower ones are open by now.
+      let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0 && opened != descriptor {
+        _ = dup2(opened, descriptor)
+        close(opened)
+      }
+    }
+    return (closed[0], closed[1])
+  }()
 }
 
 /// Why input could not be read.
 enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
-  case invalidUTF8(source: String)
   case readFailed(source: String, reason: String)
-  case tooLarge(source: String, limit: Int)
 
   var description: String {
     switch self {
-    case .invalidUTF8(let source): "\(source) is not valid UTF-8"
     case .readFailed(let source, let reason): "cannot read \(source): \(reason)"
-    case .tooLarge(let source, let limit): "\(source) is over \(limit / 1024 / 1024) MiB"
     }
+  }
+}
+
+/// Splits what a descriptor delivers into lines, holding one 64 KiB block and one line at most.
+enum LineReader {
+  /// What ``forEachLine(descriptor:maximumLineLength:beforeWaiting:_:)`` hands over.
+  enum Event {
+    /// A line's bytes without its newline or a final carriage return (valid only during the
+    /// call), and its number from 1.
+    case line(UnsafeBufferPointer<UInt8>, number: Int)
+    /// A line over the limit, whose bytes were dropped.
+    case tooLong(number: Int)
+  }
+
+  /// Reads `descriptor` to its end and calls `body` for each line.
+  ///
+  /// `beforeWaiting` runs before each `read`, which may block. A last line without a newline
+  /// counts as a line.
+  ///
+  /// - Throws: ``InputError/readFailed(source:reason:)``, or whatever `body` throws.
+  static func forEachLine(
+    descriptor: Int32, maximumLineLength: Int, beforeWaiting: () -> Void,
+    _ body: (Event) throws -> Void
+  ) throws {
+    var block = [UInt8](repeating: 0, count: 64 * 1024)
+    var partial: [UInt8] = []
+    var skipping = false
+    var number = 0
+    func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+      guard let last = bytes.last, last == 0x0D else { return bytes }
+      return UnsafeBufferPointer(rebasing: bytes.dropLast())
+    }
+    while true {
+      beforeWaiting()
+      let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw InputError.readFailed(
+          source: "standard input", reason: String(cString: strerror(errno)))
+      }
+      if got == 0 { break }
+      try block.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var start = 0
+        while start < got {
+          guard let hit = memchr(base + start, 0x0A, got - start) else {
+            // The rest of the block begins a line that ends in a later one.
+            if !skipping {
+              if partial.count + got - start > maximumLineLength {
+                skipping = true
+                partial.removeAll()
+              } else {
+                partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<got]))
+              }
+            }
+            return
+          }
+          let newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+          number += 1
+          let piece = UnsafeBufferPointer(rebasing: buffer[start..<newline])
+          start = newline + 1
+          if skipping || partial.count + piece.count > maximumLineLength {
+            skipping = false
+            partial.removeAll(keepingCapacity: true)
+            try body(.tooLong(number: number))
+          } else if partial.isEmpty {
+            try body(.line(trimmed(piece), number: number))
+          } else {
+            partial.append(contentsOf: piece)
+            try partial.withUnsafeBufferPointer { try body(.line(trimmed($0), number: number)) }
+            partial.removeAll(keepingCapacity: true)
+          }
+        }
+      }
+    }
+    if skipping {
+      try body(.tooLong(number: number + 1))
+    } else if !partial.isEmpty {
+      try partial.withUnsafeBufferPointer { try body(.line(trimmed($0), number: number + 1)) }
+    }
+  }
+}
+
+/// Writes a JSON array one element at a time, as the same text ``CommandContext/json(_:)``
+/// gives for the whole array, so a long batch is printed as it is computed.
+struct JSONArrayStream {
+  private let context: CommandContext
+  /// How many elements were written.
+  private(set) var count = 0
+
+  init(_ context: CommandContext) {
+    self.context = context
+  }
+
+  /// Writes `value` as the next element (indented one level, as in a pretty-printed array).
+  mutating func append(_ value: some Encodable) throws {
+    let element = try JSONWriter().encode(value)
+    var bytes: [UInt8] = Array((count == 0 ? "[\n  " : ",\n  ").utf8)
+    bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
+    // Strings in JSON text hold no raw newline, so every newline starts a line to indent.
+    for byte in element {
+      bytes.append(byte)
+      if byte == 0x0A { bytes.append(contentsOf: [0x20, 0x20]) }
+    }
+    context.outBytes(bytes)
+    count += 1
+  }
+
+  /// Ends the array (`[\n\n]` when it is empty, as the encoder writes one) and the line.
+  func close() {
+    context.out(count == 0 ? "[\n\n]\n" : "\n]\n")
   }
 }
 

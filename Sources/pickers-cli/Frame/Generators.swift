@@ -278,7 +278,7 @@ enum ManPage {
   /// The whole page.
   static func page(root: any Command.Type) -> String {
     let nodes = CommandNode.all(under: root)
-    var page = ".TH PICKERS 1 \"\" \"pickers \(Pickers.version)\" \"User Commands\"\n"
+    var page = ".TH PICKERS 1 \"\" \"pickers \(PickersLibrary.version)\" \"User Commands\"\n"
     page += ".SH NAME\npickers \\- \(escape(root.spec.abstract))\n"
     page += ".SH SYNOPSIS\n.B pickers\n.I command\n[\\fIoptions\\fR]\n"
     page += ".SH DESCRIPTION\n\(escape(root.spec.discussion))\n"

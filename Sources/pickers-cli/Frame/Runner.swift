@@ -13,6 +13,8 @@ enum Runner {
   static func main(root: any Command.Type, arguments: [String]?) -> Never {
     // A closed pipe must end us quietly: see `CommandContext.writeAll`, which exits on EPIPE.
     signal(SIGPIPE, SIG_IGN)
+    // Before anything opens a file: a closed 0, 1 or 2 is held by /dev/null from here on.
+    _ = CommandContext.closedAtStart
     let environment = currentEnvironment()
     guard let arguments else {
       CommandContext.writeError("pickers: an argument is not valid UTF-8\n")
@@ -70,6 +72,10 @@ enum Runner {
       usageFailure(error, path: path)
     case let failure as CommandFailure:
       exit(failure.status)
+    case let error as ColorParseError:
+      // A long bad color (up to 128 KiB in one argument) is quoted once, as a short excerpt.
+      CommandContext.writeError("pickers: \(excerpted(error))\n")
+      exit(1)
     case let error?:
       CommandContext.writeError("pickers: \(error)\n")
       exit(1)
@@ -96,7 +102,8 @@ enum Runner {
       guard let token = tokens.first else { return (command, [], color) }
       if token == "--help" || token == "-h" { return (command, ["--help"], color) }
       if token == "--version" && path.count == 1 {
-        CommandContext.writeAll(Array("pickers \(Pickers.version)\n".utf8), to: STDOUT_FILENO)
+        CommandContext.writeAll(
+          Array("pickers \(PickersLibrary.version)\n".utf8), to: STDOUT_FILENO)
         exit(0)
       }
       if token == "--color" || token.hasPrefix("--color=") {

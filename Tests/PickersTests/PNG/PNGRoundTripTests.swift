@@ -55,7 +55,7 @@ struct PNGRoundTripTests {
     let options = PNGEncodingOptions(title: "Swatch", description: "Überblick – 概要")
     let chunks = Support.chunks(of: try image.pngData(options: options))
     let texts = chunks.filter { $0.kind == "tEXt" }.map { String(decoding: $0.data, as: UTF8.self) }
-    #expect(texts == ["Software\0pickers \(Pickers.version)", "Title\0Swatch"])
+    #expect(texts == ["Software\0pickers \(PickersLibrary.version)", "Title\0Swatch"])
     let international = chunks.filter { $0.kind == "iTXt" }
     #expect(international.count == 1)
     // iTXt: keyword, NUL, compression flag 0, method 0, empty language, NUL, empty key, NUL.
@@ -96,7 +96,7 @@ struct PNGRoundTripTests {
     #expect(result.status == 0)
     let hex = image.bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
     let expected = """
-      {"info": {"Description": "Five colors", "Software": "pickers \(Pickers.version)", \
+      {"info": {"Description": "Five colors", "Software": "pickers \(PickersLibrary.version)", \
       "Title": "Palette \\u2013 Ocean"}, "rgba": "\(hex.joined())"}
 
       """

@@ -8,31 +8,70 @@ extension Color {
   ///
   ///     Color.red.converted(to: .oklch).cssString   // "oklch(0.627955 0.257683 29.2339)"
   public var cssString: String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(48)
+    appendCSSString(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``cssString``'s UTF-8 bytes to `output`, allocating nothing when `output` has
+  /// room (what a batch converter uses for each of millions of lines).
+  ///
+  ///     var line: [UInt8] = []
+  ///     Color.red.appendCSSString(to: &line)   // the bytes of "rgb(255 0 0)"
+  public func appendCSSString(to output: inout [UInt8]) {
     let (c0, c1, c2) = (channels.c0, channels.c1, channels.c2)
-    let body: String
-    switch space {
-    case .srgb:
-      body =
-        "rgb(\(Self.format(c0.map { $0 * 255 }, 3)) \(Self.format(c1.map { $0 * 255 }, 3)) "
-        + "\(Self.format(c2.map { $0 * 255 }, 3))"
-    case .hsl, .hwb:
-      body =
-        "\(space.rawValue)(\(Self.format(c0, 4)) \(Self.format(c1, 4, unit: "%")) "
-        + "\(Self.format(c2, 4, unit: "%"))"
-    case .hsv:
-      body = "color(--hsv \(Self.format(c0, 4)) \(Self.format(c1, 4)) \(Self.format(c2, 4))"
-    case .lab, .lch:
-      body = "\(space.rawValue)(\(Self.format(c0, 4)) \(Self.format(c1, 4)) \(Self.format(c2, 4))"
-    case .oklab:
-      body = "oklab(\(Self.format(c0, 6)) \(Self.format(c1, 6)) \(Self.format(c2, 6))"
-    case .oklch:
-      body = "oklch(\(Self.format(c0, 6)) \(Self.format(c1, 6)) \(Self.format(c2, 4))"
-    case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD65, .xyzD50:
-      body =
-        "color(\(space.rawValue) \(Self.format(c0, 6)) \(Self.format(c1, 6)) "
-        + "\(Self.format(c2, 6))"
+    func value(_ channel: Double?, _ decimals: Int, percent: Bool = false) {
+      guard let channel else { return output.append(contentsOf: "none".utf8) }
+      Self.appendNumber(channel, decimals: decimals, to: &output)
+      if percent { output.append(UInt8(ascii: "%")) }
     }
-    return alpha < 1 ? "\(body) / \(Self.format(alpha, 4)))" : "\(body))"
+    func space() { output.append(UInt8(ascii: " ")) }
+    switch self.space {
+    case .srgb:
+      output.append(contentsOf: "rgb(".utf8)
+      value(c0.map { $0 * 255 }, 3)
+      space()
+      value(c1.map { $0 * 255 }, 3)
+      space()
+      value(c2.map { $0 * 255 }, 3)
+    case .hsl, .hwb:
+      output.append(contentsOf: self.space == .hsl ? "hsl(".utf8 : "hwb(".utf8)
+      value(c0, 4)
+      space()
+      value(c1, 4, percent: true)
+      space()
+      value(c2, 4, percent: true)
+    case .hsv, .lab, .lch:
+      let prefix = self.space == .hsv ? "color(--hsv " : self.space == .lab ? "lab(" : "lch("
+      output.append(contentsOf: prefix.utf8)
+      value(c0, 4)
+      space()
+      value(c1, 4)
+      space()
+      value(c2, 4)
+    case .oklab, .oklch:
+      output.append(contentsOf: self.space == .oklab ? "oklab(".utf8 : "oklch(".utf8)
+      value(c0, 6)
+      space()
+      value(c1, 6)
+      space()
+      value(c2, self.space == .oklab ? 6 : 4)
+    case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD65, .xyzD50:
+      output.append(contentsOf: "color(".utf8)
+      output.append(contentsOf: self.space.rawValue.utf8)
+      space()
+      value(c0, 6)
+      space()
+      value(c1, 6)
+      space()
+      value(c2, 6)
+    }
+    if alpha < 1 {
+      output.append(contentsOf: " / ".utf8)
+      Self.appendNumber(alpha, decimals: 4, to: &output)
+    }
+    output.append(UInt8(ascii: ")"))
   }
 
   /// The color as `#rrggbb`, or `#rrggbbaa` when its opacity is below 1, from the
@@ -50,7 +89,8 @@ extension Color {
     return text
   }
 
-  /// The same as ``hex``: `#rrggbb`, or `#rrggbbaa` when the opacity is below 1.
+  /// The same as ``hex``, under its first release's name.
+  @available(*, deprecated, renamed: "hex")
   public var hexString: String { hex }
 
   /// The gamut-mapped sRGB value rounded to 8 bits per channel, with straight alpha.
@@ -77,28 +117,59 @@ extension Color {
 
   /// Formats `value` rounded to `decimals` places, without trailing zeros or `-0`.
   static func formatNumber(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return value.isNaN ? "0" : (value > 0 ? "1e308" : "-1e308") }
+    var bytes: [UInt8] = []
+    appendNumber(value, decimals: decimals, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``formatNumber(_:decimals:)``'s text to `output`, digit by digit.
+  static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
+    guard value.isFinite else {
+      return output.append(contentsOf: (value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308").utf8)
+    }
     let scale = CSSColorParser.powerOfTen(decimals)
-    guard abs(value) * scale < 9e15 else { return "\(value)" }
+    guard abs(value) * scale < 9e15 else { return output.append(contentsOf: "\(value)".utf8) }
     let scaled = Int64((abs(value) * scale).rounded())
-    if scaled == 0 { return "0" }
-    let divisor = Int64(scale)
-    let whole = scaled / divisor
-    var fraction = scaled % divisor
-    var text = value < 0 ? "-" : ""
-    text += String(whole)
+    if scaled == 0 { return output.append(UInt8(ascii: "0")) }
+    // Constant divisors for the usual places, so the division becomes a multiplication.
+    let (wholePart, fractionPart): (Int64, Int64)
+    switch decimals {
+    case 3: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000)
+    case 4: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 10_000)
+    case 6: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000_000)
+    default: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: Int64(scale))
+    }
+    var fraction = fractionPart
+    var digits = decimals
     if fraction != 0 {
-      var digits = decimals
       while fraction % 10 == 0 {
         fraction /= 10
         digits -= 1
       }
-      let fractionText = String(fraction)
-      text += "."
-      text += String(repeating: "0", count: digits - fractionText.count)
-      text += fractionText
     }
-    return text
+    // Written right to left into a stack buffer, then copied once: "-", the whole part, and
+    // "." with the fraction's digits (leading zeros included: 0.05 at 4 places is ".05").
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+      var index = buffer.count
+      func put(_ byte: UInt8) {
+        index -= 1
+        buffer[index] = byte
+      }
+      if fraction != 0 {
+        for _ in 0..<digits {
+          put(UInt8(ascii: "0") + UInt8(fraction % 10))
+          fraction /= 10
+        }
+        put(UInt8(ascii: "."))
+      }
+      var whole = wholePart
+      repeat {
+        put(UInt8(ascii: "0") + UInt8(whole % 10))
+        whole /= 10
+      } while whole > 0
+      if value < 0 { put(UInt8(ascii: "-")) }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+    }
   }
 }
 

@@ -44,28 +44,26 @@ struct ColorContrast: Command {
 
   func run(_ context: CommandContext) throws {
     let ground = try Color(css: background)
-    let inputs = try ColorInputs(foreground, context: context)
-    let reports = inputs.items.map { item in
+    // Standard input gives a JSON array, written element by element as the lines come.
+    var array = JSONArrayStream(context)
+    var printed = 0
+    let outcome = try ColorInputs.forEach(foreground, context: context) { item in
       let wcag = item.color.wcagContrast(on: ground)
-      return Report(
+      let report = Report(
         ratio: wcag.ratio, aa: wcag.aa, aaa: wcag.aaa, aaLarge: wcag.aaLarge,
         aaaLarge: wcag.aaaLarge, apca: item.color.apcaContrast(on: ground))
-    }
-    if json {
-      if inputs.fromStandardInput {
-        try context.json(reports)
-      } else if let report = reports.first {
-        try context.json(report)
-      }
-    } else {
-      for (index, report) in reports.enumerated() {
-        if inputs.fromStandardInput {
-          context.out("\(index > 0 ? "\n" : "")\(inputs.items[index].text) on \(background)\n")
+      if json {
+        if item.line == nil { try context.json(report) } else { try array.append(report) }
+      } else {
+        if item.line != nil {
+          context.out("\(printed > 0 ? "\n" : "")\(item.text) on \(background)\n")
         }
         context.out(Self.text(report))
+        printed += 1
       }
     }
-    try inputs.finish()
+    if json && outcome.fromStandardInput { array.close() }
+    try outcome.finish()
   }
 
   static func text(_ report: Report) -> String {

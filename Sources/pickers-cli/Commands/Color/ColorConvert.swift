@@ -42,13 +42,21 @@ struct ColorConvert: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let inputs = try ColorInputs(color, context: context)
-    for item in inputs.items {
-      context.out(Self.convert(item.color, to: target) + "\n")
-    }
-    try inputs.finish()
+    // Looked up once: a batch converts millions of lines to the same space.
+    let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
+    try ColorInputs.forEach(color, context: context) { item in
+      context.withOutput { output in
+        if target == .hex {
+          output.append(contentsOf: item.color.hex.utf8)
+        } else {
+          item.color.gamutMapped(to: space).appendCSSString(to: &output)
+        }
+        output.append(0x0A)
+      }
+    }.finish()
   }
 
+  /// One color as `--to` prints it (the sampler prints its answers the same way).
   static func convert(_ color: Color, to target: Target) -> String {
     if target == .hex { return color.hex }
     let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb

@@ -35,10 +35,8 @@ struct ColorDiff: Command {
 
   func run(_ context: CommandContext) throws {
     let other = try Color(css: second)
-    let inputs = try ColorInputs(first, context: context)
-    for item in inputs.items {
+    try ColorInputs.forEach(first, context: context) { item in
       context.out(fixed(item.color.deltaE(to: other, method: method), 6) + "\n")
-    }
-    try inputs.finish()
+    }.finish()
   }
 }

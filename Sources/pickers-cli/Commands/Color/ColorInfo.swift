@@ -91,21 +91,21 @@ struct ColorInfo: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let inputs = try ColorInputs(color, context: context)
-    let infos = inputs.items.map { Info(input: $0.text, color: $0.color) }
-    if json {
-      if inputs.fromStandardInput {
-        try context.json(infos)
-      } else if let info = infos.first {
-        try context.json(info)
-      }
-    } else {
-      for (index, item) in inputs.items.enumerated() {
-        if index > 0 { context.out("\n") }
+    // Standard input gives a JSON array, written element by element as the lines come.
+    var array = JSONArrayStream(context)
+    var printed = 0
+    let outcome = try ColorInputs.forEach(color, context: context) { item in
+      if json {
+        let info = Info(input: item.text, color: item.color)
+        if item.line == nil { try context.json(info) } else { try array.append(info) }
+      } else {
+        if printed > 0 { context.out("\n") }
         context.out(Self.text(item.color, input: item.text))
+        printed += 1
       }
     }
-    try inputs.finish()
+    if json && outcome.fromStandardInput { array.close() }
+    try outcome.finish()
   }
 
   /// The aligned text form.
@@ -117,7 +117,7 @@ struct ColorInfo: Command {
     ]
     let spaces: [ColorSpace] = [.srgb, .hsl, .hsv, .hwb, .lab, .lch, .oklab, .oklch, .displayP3]
     for space in spaces {
-      rows.append((space.rawValue, color.converted(to: space).opacity(1).cssString))
+      rows.append((space.rawValue, color.converted(to: space).withOpacity(1).cssString))
     }
     rows.append(("in sRGB gamut", color.isInGamut() ? "yes" : "no"))
     let width = rows.map(\.0.count).max() ?? 0

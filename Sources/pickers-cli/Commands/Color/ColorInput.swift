@@ -3,9 +3,11 @@ import Pickers
 /// Reads the COLOR arguments of the color commands: a CSS color, or `-` for one color per line
 /// of standard input.
 ///
-/// With `-`, a line that is not a color is reported as `pickers: line N: ...` and skipped; the
-/// others are still processed, and the command ends with status 1 (``finish()``).
-struct ColorInputs {
+/// With `-` the lines are streamed: each color is handed to the command as soon as its line is
+/// read, so answers appear as they come and memory does not grow with the input. A line that is
+/// not a color (or not UTF-8) is reported as `pickers: line N: ...` and skipped; the others
+/// are still processed, and the command ends with status 1 (``Outcome/finish()``).
+enum ColorInputs {
   /// A color and where it came from (its line number for standard input).
   struct Item {
     var text: String
@@ -13,35 +15,74 @@ struct ColorInputs {
     var line: Int?
   }
 
-  private(set) var items: [Item] = []
-  private(set) var failures = 0
-  let fromStandardInput: Bool
+  /// What a pass over the inputs found.
+  struct Outcome {
+    /// Whether the colors came from standard input (`-`).
+    var fromStandardInput: Bool
+    /// Lines that were reported and skipped.
+    var failures: Int
 
-  /// Parses `argument` (or standard input when it is `-`).
-  ///
-  /// - Throws: ``ColorParseError`` for a single bad color (status 1), `InputError` when
-  ///   standard input cannot be read.
-  init(_ argument: String, context: CommandContext) throws {
-    fromStandardInput = argument == "-"
-    guard fromStandardInput else {
-      items = [Item(text: argument, color: try Color(css: argument), line: nil)]
-      return
-    }
-    for (index, line) in try context.stdinLines().enumerated() {
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-      do {
-        items.append(Item(text: line, color: try Color(css: line), line: index + 1))
-      } catch {
-        context.flush()
-        CommandContext.writeError("pickers: line \(index + 1): \(error)\n")
-        failures += 1
-      }
+    /// Ends the command with status 1 if any line could not be read (already reported).
+    func finish() throws {
+      if failures > 0 { throw CommandFailure(status: 1) }
     }
   }
 
-  /// Ends the command with status 1 if any line could not be read (already reported).
-  func finish() throws {
-    if failures > 0 { throw CommandFailure(status: 1) }
+  /// Calls `body` with the color `argument` names, or with each color of standard input for `-`.
+  ///
+  /// - Throws: ``ColorParseError`` for a single bad color (status 1), `InputError` when
+  ///   standard input cannot be read, or whatever `body` throws.
+  @discardableResult
+  static func forEach(
+    _ argument: String, context: CommandContext, _ body: (Item) throws -> Void
+  ) throws -> Outcome {
+    guard argument == "-" else {
+      try body(Item(text: argument, color: try Color(css: argument), line: nil))
+      return Outcome(fromStandardInput: false, failures: 0)
+    }
+    var failures = 0
+    failures += try context.forEachStandardInputLine { line, number in
+      if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+      let color: Color
+      do throws(ColorParseError) {
+        color = try Color(css: line)
+      } catch {
+        context.reportLine(number, excerpted(error))
+        failures += 1
+        return
+      }
+      try body(Item(text: line, color: color, line: number))
+    }
+    return Outcome(fromStandardInput: true, failures: failures)
+  }
+
+  /// Every color `argument` names, for commands that need them all at once.
+  static func all(_ argument: String, context: CommandContext) throws -> ([Item], Outcome) {
+    var items: [Item] = []
+    let outcome = try forEach(argument, context: context) { items.append($0) }
+    return (items, outcome)
+  }
+}
+
+/// A parse error's message with the input quoted at most once, and only its first
+/// ``excerptLength`` characters when it is long (a 10 MB line is not echoed back).
+func excerpted(_ error: ColorParseError) -> String {
+  guard error.input.utf8.count > excerptLength else { return error.description }
+  let shown = String(error.input.prefix(excerptLength))
+  return
+    "cannot parse color \"\(shown)…\" (\(error.input.utf8.count) bytes): \(error.reason.brief) "
+    + "at column \(error.column)"
+}
+
+/// How many characters of a long bad input a message quotes.
+let excerptLength = 60
+
+extension ColorParseError.Reason {
+  /// The reason, with any quoted piece of the input cut to ``excerptLength`` characters.
+  var brief: String {
+    let text = description
+    guard text.count > excerptLength else { return text }
+    return String(text.prefix(excerptLength)) + "…"
   }
 }
 

@@ -46,11 +46,9 @@ struct ColorMix: Command {
 
   func run(_ context: CommandContext) throws {
     let other = try Color(css: second)
-    let inputs = try ColorInputs(first, context: context)
-    for item in inputs.items {
+    try ColorInputs.forEach(first, context: context) { item in
       let mixed = item.color.mixed(with: other, by: amount, in: space, hue: hue)
       context.out(mixed.cssString + "\n")
-    }
-    try inputs.finish()
+    }.finish()
   }
 }

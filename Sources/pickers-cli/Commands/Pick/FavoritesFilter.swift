@@ -19,12 +19,12 @@ struct FavoritesFilter {
 
   /// The rated families among `names`, most stars first, then by name.
   ///
-  /// A favourites file that cannot be read is moved aside and reported as a warning.
+  /// Listing never changes the file: one that cannot be understood is an error (exit 1) and
+  /// stays where it is; only the picker, which is about to write, moves it aside.
   func apply(to names: [String], _ context: CommandContext) throws -> [String] {
-    let loaded = try FavoriteStore(environment: context.environment).load()
-    if let warning = loaded.warning { context.warn(warning) }
+    let favorites = try FavoriteStore(environment: context.environment).read()
     let installed = Set(names)
-    return loaded.favorites.ranked(minimumStars: minimumStars).map(\.family).filter {
+    return favorites.ranked(minimumStars: minimumStars).map(\.family).filter {
       installed.contains($0)
     }
   }

@@ -56,9 +56,9 @@ struct ColorSwatch: Command {
     var swatches: [SwatchSheet.Swatch] = []
     for argument in colors {
       // Bad lines of standard input are reported by number; then nothing is written.
-      let inputs = try ColorInputs(argument, context: context)
-      try inputs.finish()
-      for item in inputs.items {
+      let (items, outcome) = try ColorInputs.all(argument, context: context)
+      try outcome.finish()
+      for item in items {
         // A name reads better than hex; anything longer or with syntax gets the hex form.
         let text = item.text
         let isName = !text.isEmpty && text.count <= 24 && text.allSatisfy(\.isLetter)
