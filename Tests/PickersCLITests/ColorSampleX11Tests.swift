@@ -195,13 +195,19 @@ struct ColorSampleX11Tests {
     // xdotool gives the corner outside the window's 1-pixel border.
     let (left, top) = (try #require(values["X"]) + 1, try #require(values["Y"]) + 1)
     #expect(values["WIDTH"] == 15 * cell && values["HEIGHT"] == 15 * cell + 18)
-    // The window is drawn after it moves: wait (bounded) until its center cell is right.
+    // The window is drawn after it moves, the cells before the center's frame: wait (bounded)
+    // until its center cell and that cell's frame are both on screen.
+    let corners = [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)]
+    func drawn(_ shot: XWDImage) -> Bool {
+      shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
+        == fixtureColor(center.0, center.1)
+        && corners.allSatisfy { (dx, dy) in
+          ["#000000", "#ffffff"].contains(shot.hex(left + 7 * cell + dx, top + 7 * cell + dy))
+        }
+    }
     var shot = try screen.screenshot()
     let deadline = monotonicNow() + 20
-    while shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
-      != fixtureColor(center.0, center.1)
-      && monotonicNow() < deadline
-    {
+    while !drawn(shot) && monotonicNow() < deadline {
       usleep(100_000)
       shot = try screen.screenshot()
     }
@@ -214,7 +220,7 @@ struct ColorSampleX11Tests {
       }
     }
     #expect(wrong.isEmpty, "\(wrong.prefix(5))")
-    for (dx, dy) in [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)] {
+    for (dx, dy) in corners {
       let frame = shot.hex(left + 7 * cell + dx, top + 7 * cell + dy)
       #expect(frame == "#000000" || frame == "#ffffff", "the center cell's frame is \(frame)")
     }
