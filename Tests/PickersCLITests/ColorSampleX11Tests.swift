@@ -132,9 +132,9 @@ struct ColorSampleX11Tests {
   @Test("arrows move the sampled pixel by one, Shift+arrows by ten, Enter picks (--count 2)")
   func arrowKeys() throws {
     let result = try sample(["--json", "--count", "2"], pointer: (690, 200)) { _ in
-      // Ten single steps right land on the 1-pixel line at x 700.
-      for _ in 0..<10 { try screen.run("xdotool", ["key", "Right"]) }
-      try screen.run("xdotool", ["key", "Return"])
+      // Ten single steps right land on the 1-pixel line at x 700; typed in one go, as fast
+      // as xdotool can, so the keys queue up behind the pointer's moves.
+      try screen.run("xdotool", ["key"] + Array(repeating: "Right", count: 10) + ["Return"])
       // Shift+Down twice and Up once: y 200 + 20 - 1 = 219, still on the line.
       try screen.run("xdotool", ["key", "shift+Down", "shift+Down", "Up"])
       try screen.run("xdotool", ["key", "Return"])
