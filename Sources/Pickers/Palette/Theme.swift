@@ -12,7 +12,7 @@ public struct ThemeColors: Hashable, Sendable {
   /// The terminal colors 0-15.
   ///
   /// Black, red, green, yellow, blue, magenta, cyan, white, then the bright ones. Each has WCAG
-  /// contrast of at least 3 on ``ThemeRole/background``.
+  /// contrast of at least 3 on ``ThemeRole/background-swift.enum.case``.
   public var terminal: [Color]
   /// The neutral ramp base16 and base24 read: base00-base07 from the background to the strongest
   /// foreground, then base10 and base11 (two steps past the background).
@@ -24,7 +24,7 @@ public struct ThemeColors: Hashable, Sendable {
 
 /// A complete color theme made from one accent: roles for UI and text, terminal colors, fonts.
 ///
-/// ``init(accent:schemes:name:source:)`` builds the roles in OKLCH around the accent's hue,
+/// ``init(accent:darkAccent:schemes:name:source:)`` builds the roles in OKLCH around the accent's hue,
 /// then moves each text role's lightness until its WCAG 2 contrast on its background meets
 /// ``ThemeRole/contrastTarget`` (4.5, muted text 3.0), and each terminal color until it reaches
 /// 3.0 on the background. The accent keeps its hue; only its lightness (and, where sRGB cannot
