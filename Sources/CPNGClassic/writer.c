@@ -30,17 +30,25 @@ struct cpng_writer {
   size_t count;
   size_t capacity;
   char message[256];
+  char warning[192];
 };
 
 static void on_error(png_structp png, png_const_charp message) {
   cpng_writer *writer = png_get_error_ptr(png);
-  snprintf(writer->message, sizeof writer->message, "%s", message);
+  // libpng gives the reason as a warning just before a generic error ("Image height exceeds
+  // user limit in IHDR", then "Invalid IHDR data"): keep both.
+  if (writer->warning[0] != 0) {
+    snprintf(writer->message, sizeof writer->message, "%s (%s)", message, writer->warning);
+  } else {
+    snprintf(writer->message, sizeof writer->message, "%s", message);
+  }
   png_longjmp(png, 1);  // back to the setjmp of the cpng_* function that called libpng
 }
 
 static void on_warning(png_structp png, png_const_charp message) {
-  (void)png;
-  (void)message;  // warnings are not errors; nothing is printed
+  // Not printed: kept only to explain an error that follows.
+  cpng_writer *writer = png_get_error_ptr(png);
+  snprintf(writer->warning, sizeof writer->warning, "%s", message);
 }
 
 static void on_write(png_structp png, png_bytep data, size_t length) {

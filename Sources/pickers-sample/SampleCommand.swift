@@ -4,12 +4,14 @@ import Pickers
 ///
 ///     pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] [--timeout S]
 ///     pickers-sample copy [--backend x11|portal] TEXT
+///     pickers-sample notify SUMMARY BODY
 ///
 /// `pick` prints one line per sample, `#rrggbb X Y` (`-1 -1` when the position is unknown);
-/// `copy` puts TEXT on the clipboard. Exit status: 0 answered, 1 cancelled, 2 usage, 3 failed.
+/// `copy` puts TEXT on the clipboard; `notify` shows a desktop notification. Exit status: 0 answered, 1 cancelled, 2 usage, 3 failed.
 enum SampleCommand: Equatable {
   case pick(PickOptions)
   case copy(String, backend: ScreenSampleBackend?)
+  case notify(summary: String, body: String)
 
   /// The options of `pick`.
   struct PickOptions: Equatable {
@@ -33,6 +35,7 @@ enum SampleCommand: Equatable {
     usage: pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] \
     [--timeout SECONDS]
            pickers-sample copy [--backend x11|portal] TEXT
+           pickers-sample notify SUMMARY BODY
     """
 
   /// Reads the arguments after the program name.
@@ -88,8 +91,14 @@ enum SampleCommand: Equatable {
         throw SampleUsageError("TEXT is over \(Self.maximumCopyLength) bytes")
       }
       self = .copy(positionals[0], backend: options.backend)
+    case "notify":
+      guard positionals.count == 2 else { throw SampleUsageError("notify takes SUMMARY BODY") }
+      guard positionals.allSatisfy({ $0.utf8.count <= Self.maximumCopyLength }) else {
+        throw SampleUsageError("SUMMARY and BODY are limited to \(Self.maximumCopyLength) bytes")
+      }
+      self = .notify(summary: positionals[0], body: positionals[1])
     default:
-      throw SampleUsageError("unknown command '\(verb)' (pick or copy)")
+      throw SampleUsageError("unknown command '\(verb)' (pick, copy or notify)")
     }
   }
 

@@ -26,6 +26,8 @@ enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
   case clipboard(String)
   /// Standard output could not be written.
   case cannotWrite(String)
+  /// The notification could not be shown.
+  case notification(String)
 
   var description: String {
     switch self {
@@ -53,6 +55,7 @@ enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
     case .portalFailed(let detail): "the desktop portal could not pick a color: \(detail)"
     case .clipboard(let detail): "cannot copy to the clipboard: \(detail)"
     case .cannotWrite(let detail): "cannot write the answer: \(detail)"
+    case .notification(let detail): "cannot show a notification: \(detail)"
     }
   }
 }

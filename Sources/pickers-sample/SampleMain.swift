@@ -32,8 +32,14 @@ enum SampleMain {
         try writeOutput(text)
       case .copy(let text, let backend):
         try copy(text, backend: backend, environment: environment)
+      case .notify(let summary, let body):
+        try Notifier.notify(summary: summary, body: body)
       }
       exit(0)
+    } catch .notification(let detail) {
+      // A notification is a courtesy: the caller has its answer and goes on.
+      writeError("pickers: warning: \(SampleError.notification(detail))\n")
+      exit(3)
     } catch {
       writeError("pickers: \(error)\n")
       exit(3)

@@ -158,6 +158,31 @@ struct ColorSamplePortalTests {
     #expect(result.stderr.hasPrefix("pickers: no D-Bus session bus for the desktop portal: "))
   }
 
+  @Test("--notify sends the answer to the notification service")
+  func notify() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { removeTree(directory) }
+    let log = directory + "/calls"
+    let result = try withPortal(
+      "success:0.2,0.4,0.8", ["color", "sample", "--backend", "portal", "--notify"],
+      environment: ["STANDIN_NOTIFICATIONS": "1"], log: log)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.output == "#3366cc\n")
+    let calls = String(decoding: BackgroundProcess.contents(log), as: UTF8.self)
+    #expect(
+      calls.split(separator: "\n").last
+        == "Notify app=pickers summary=#3366cc body=Picked from the screen by pickers.")
+  }
+
+  @Test("--notify without a notification service is only a warning")
+  func notifyWithoutService() throws {
+    let result = try withPortal(
+      "success:0.2,0.4,0.8", ["color", "sample", "--backend", "portal", "--notify"])
+    #expect(result.status == 0)
+    #expect(result.output == "#3366cc\n")
+    #expect(result.stderr.hasPrefix("pickers: warning: cannot show a notification: "))
+  }
+
   @Test("the helper's own protocol prints -1 -1 for the unknown position")
   func helperProtocol() throws {
     let result = try withPortal(

@@ -181,9 +181,11 @@ struct ColorSampleX11Tests {
   }
 
   /// Checks, on a screenshot, that every cell of the magnifier shows the screen pixel it
-  /// stands for: 15 x 15 cells of 9 x 9 pixels, the center one framed in black or white,
+  /// stands for: 15 x 15 cells of `cell` x `cell` pixels, the center one framed in black or white,
   /// its middle showing the pixel itself.
-  private func expectMagnifier(_ window: String, showing center: (Int, Int)) throws {
+  private func expectMagnifier(
+    _ window: String, showing center: (Int, Int), cell: Int = 9
+  ) throws {
     let geometry = try screen.run("xdotool", ["getwindowgeometry", "--shell", window]).output
     var values: [String: Int] = [:]
     for line in geometry.split(separator: "\n") {
@@ -192,11 +194,12 @@ struct ColorSampleX11Tests {
     }
     // xdotool gives the corner outside the window's 1-pixel border.
     let (left, top) = (try #require(values["X"]) + 1, try #require(values["Y"]) + 1)
-    #expect(values["WIDTH"] == 15 * 9 && values["HEIGHT"] == 15 * 9 + 18)
+    #expect(values["WIDTH"] == 15 * cell && values["HEIGHT"] == 15 * cell + 18)
     // The window is drawn after it moves: wait (bounded) until its center cell is right.
     var shot = try screen.screenshot()
     let deadline = monotonicNow() + 20
-    while shot.hex(left + 7 * 9 + 4, top + 7 * 9 + 4) != fixtureColor(center.0, center.1)
+    while shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
+      != fixtureColor(center.0, center.1)
       && monotonicNow() < deadline
     {
       usleep(100_000)
@@ -206,15 +209,45 @@ struct ColorSampleX11Tests {
     for row in 0..<15 {
       for column in 0..<15 {
         let (x, y) = (center.0 - 7 + column, center.1 - 7 + row)
-        let shown = shot.hex(left + column * 9 + 4, top + row * 9 + 4)
+        let shown = shot.hex(left + column * cell + cell / 2, top + row * cell + cell / 2)
         if shown != shot.hex(x, y) { wrong.append("\(x),\(y): \(shown) not \(shot.hex(x, y))") }
       }
     }
     #expect(wrong.isEmpty, "\(wrong.prefix(5))")
-    for (dx, dy) in [(0, 0), (8, 0), (0, 8), (8, 8), (4, 0), (0, 4)] {
-      let frame = shot.hex(left + 7 * 9 + dx, top + 7 * 9 + dy)
+    for (dx, dy) in [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)] {
+      let frame = shot.hex(left + 7 * cell + dx, top + 7 * cell + dy)
       #expect(frame == "#000000" || frame == "#ffffff", "the center cell's frame is \(frame)")
     }
+  }
+
+  @Test("on a HiDPI screen (Xft.dpi 192) the magnifier doubles and clicks stay device pixels")
+  func hiDPI() throws {
+    try #require(programExists("xrdb"), "xrdb is installed by scripts/install-deps")
+    try screen.run("xrdb", ["-merge"], stdin: Array("Xft.dpi: 192\n".utf8))
+    defer { _ = try? screen.run("xrdb", ["-remove"]) }
+    let cancelled = try sample([], pointer: (700, 200)) { window in
+      try expectMagnifier(window, showing: (700, 200), cell: 18)
+      try screen.run("xdotool", ["key", "Escape"])
+    }
+    #expect(cancelled.status == 1)
+    let clicked = try sample(["--json"], pointer: (10, 10)) { _ in
+      try screen.run("xdotool", ["mousemove", "700", "330", "click", "1"])
+    }
+    let object = try #require(try json(clicked) as? [String: Any])
+    #expect(object["hex"] as? String == "#00ff7f")
+    #expect(object["x"] as? Int == 700 && object["y"] as? Int == 330)
+  }
+
+  @Test("no click within --timeout fails with exit 1 and says so")
+  func timeout() throws {
+    try screen.run("xdotool", ["mousemove", "10", "10"])
+    let result = try runPickers(
+      ["color", "sample", "--timeout", "1"], environment: screen.environment)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "pickers: no answer after 1 s waiting for a click (--timeout sets the limit)\n")
   }
 
   @Test("--copy puts the printed answer on the CLIPBOARD selection")
@@ -246,6 +279,12 @@ struct ColorSampleX11Tests {
       helper, ["pick", "--at", "700,150"], environment: screen.environment)
     #expect(result.status == 0)
     #expect(result.output == "#00ff7f 700 150\n")
+    var environment = screen.environment
+    environment["PICKERS_CLIPBOARD_SECONDS"] = "30"
+    let copied = try runProgram(
+      helper, ["pick", "--at", "150,150", "--copy"], environment: environment)
+    #expect(copied.output == "#ff0000 150 150\n")
+    #expect(try screen.run("xclip", ["-o", "-selection", "clipboard"]).output == "#ff0000")
   }
 
   @Test("every example in the command's help runs")

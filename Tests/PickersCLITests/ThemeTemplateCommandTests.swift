@@ -123,3 +123,51 @@ struct ThemeTemplateCommandTests {
     #expect(missing.stderr.hasPrefix("pickers: "))
   }
 }
+
+/// The options of `pickers theme` around client versions and fonts.
+@Suite("pickers theme --client-version, --fonts, --font-size")
+struct ThemeOptionTests {
+  @Test("--client-version chooses the syntax whatever is installed")
+  func clientVersion() throws {
+    let yaml = try runPickers(
+      ["theme", "--accent", "red", "--format", "alacritty", "--client-version", "0.12.3"])
+    #expect(yaml.status == 0)
+    #expect(yaml.output.contains("colors:\n  primary:\n"))
+    let toml = try runPickers(
+      ["theme", "--accent", "red", "--format", "alacritty", "--client-version", "0.13.2"])
+    #expect(toml.output.contains("[colors.primary]"))
+  }
+
+  @Test(
+    "a bad --client-version, or one for a format without versions, exits 1",
+    arguments: [
+      (
+        ["--format", "kitty", "--client-version", "0.26"],
+        "pickers: --client-version applies to the alacritty and foot formats, not kitty\n"
+      ),
+      (
+        ["--format", "foot", "--client-version", "new"],
+        "pickers: --client-version takes a foot release such as 0.11 or 1.13.1, not 'new'\n"
+      ),
+    ])
+  func badClientVersion(arguments: [String], message: String) throws {
+    let result = try runPickers(["theme", "--accent", "red"] + arguments)
+    #expect(result.status == 1)
+    #expect(result.stderr == message)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("--font-size outside 1-200 and an unknown --fonts are usage errors")
+  func usage() throws {
+    for arguments in [["--font-size", "0"], ["--font-size", "201"], ["--fonts", "some"]] {
+      let result = try runPickers(["theme", "--accent", "red", "--format", "foot"] + arguments)
+      #expect(result.status == 2, "\(arguments)")
+    }
+    let sized = try runPickers(
+      [
+        "theme", "--accent", "red", "--format", "foot", "--font-size", "13", "--client-version",
+        "1.13",
+      ])
+    #expect(sized.output.contains(":size=13\n"))
+  }
+}

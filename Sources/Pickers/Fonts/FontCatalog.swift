@@ -101,7 +101,7 @@ public final class FontCatalog: Sendable {
   /// makes cached answers invalid.
   private static let environmentNames = [
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
-    "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+    "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_DATA_DIRS",
   ]
 
   // MARK: - Families
@@ -474,6 +474,9 @@ public final class FontCatalog: Sendable {
   private func loadedConfig(_ state: inout State) throws(FontError) -> OpaquePointer {
     if let config = state.config { return config }
     if let error = state.loadError { throw error }
+    // The configuration is parsed first and the fonts scanned after, so that the font folders
+    // are stamped *before* the scan: a font added while fontconfig scans then makes the stamps
+    // differ next time, instead of being recorded as already seen.
     let loaded: OpaquePointer?
     if let configFile {
       loaded = FcConfigCreate()
@@ -482,20 +485,33 @@ public final class FontCatalog: Sendable {
         state.loadError = .configurationUnavailable(path: configFile)
         throw .configurationUnavailable(path: configFile)
       }
-      if let loaded { FcConfigBuildFonts(loaded) }
     } else {
-      loaded = FcInitLoadConfigAndFonts()
+      loaded = FcInitLoadConfig()
     }
     guard let loaded else {
       let error = FontError.configurationUnavailable(path: configFile ?? "fonts.conf")
       state.loadError = error
       throw error
     }
-    state.config = loaded
+    var before: [FileStamp] = []
+    var scanStart = timespec()
     if let cacheFolder {
       // Made before the stamps are taken: creating it must not change a stamped parent later.
       CatalogCacheFile.makeFolders(cacheFolder)
-      let stamps = Self.stamps(loaded, configFile: configFile)
+      before = Self.strings(FcConfigGetFontDirs(loaded)).map(FileStamp.init(current:))
+      clock_gettime(CLOCK_REALTIME, &scanStart)
+    }
+    guard FcConfigBuildFonts(loaded) == FcTrue else {
+      FcConfigDestroy(loaded)
+      let error = FontError.configurationUnavailable(path: configFile ?? "fonts.conf")
+      state.loadError = error
+      throw error
+    }
+    state.config = loaded
+    if cacheFolder != nil {
+      let stamps = Self.settled(
+        before: before, after: Self.stamps(loaded, configFile: configFile),
+        fontFolders: Set(Self.strings(FcConfigGetFontDirs(loaded))), scanStart: scanStart)
       if state.cache?.stamps != stamps {
         state.cache = CatalogCacheFile(environmentKey: environmentKey, stamps: stamps)
       }
@@ -503,9 +519,37 @@ public final class FontCatalog: Sendable {
     return loaded
   }
 
+  /// The stamps to record, from the ones taken before and after the scan.
+  ///
+  /// A font folder stamped before the scan keeps that stamp (if it
+  /// changed during the scan, the next run sees the difference); a font subfolder, first seen
+  /// by the scan, is stamped now, or recorded as unknown when it changed after the scan began,
+  /// so that the next run asks fontconfig again. Configuration files and folders were read
+  /// before either, and fontconfig writes its own caches during the scan (which may change
+  /// a configuration folder): those are stamped after it.
+  private static func settled(
+    before: [FileStamp], after: [FileStamp], fontFolders: Set<String>, scanStart: timespec
+  ) -> [FileStamp] {
+    var earlier: [String: FileStamp] = [:]
+    for stamp in before { earlier[stamp.path] = stamp }
+    // Timestamps come from a coarse clock (a few milliseconds behind the fine one).
+    let start = Int(scanStart.tv_sec) * 1_000_000_000 + Int(scanStart.tv_nsec) - 20_000_000
+    return after.map { stamp in
+      if let old = earlier[stamp.path] { return old }
+      guard fontFolders.contains(stamp.path), let identity = stamp.identity, identity.count >= 6
+      else { return stamp }
+      let modified = identity[2] * 1_000_000_000 + identity[3]
+      let changed = identity[4] * 1_000_000_000 + identity[5]
+      return max(modified, changed) >= start ? FileStamp(path: stamp.path, identity: [-1]) : stamp
+    }
+  }
+
   /// Every file and folder whose change could change fontconfig's answers: the configuration
-  /// files it read and their folders, the font folders (with subfolders) it scanned, and the
-  /// per-user places fontconfig looks for configuration even when they do not exist yet.
+  /// files it read and their folders, the files `<include>` names even when they do not exist
+  /// yet, the font folders (with the subfolders the scan found) and fontconfig's cache folders
+  /// (`fc-cache -f` rewrites them after a font file is replaced in place), the per-user places
+  /// fontconfig looks for configuration, and the current folder when a font or configuration
+  /// folder lies inside it (a relative `<dir>` is resolved against it).
   private static func stamps(_ config: OpaquePointer, configFile: String?) -> [FileStamp] {
     var paths: [String] = []
     var seen = Set<String>()
@@ -516,17 +560,21 @@ public final class FontCatalog: Sendable {
       guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
       return String(path[..<slash])
     }
-    if let configFile {
-      add(configFile)
-      if let folder = parent(configFile) { add(folder) }
-    }
-    for file in strings(FcConfigGetConfigFiles(config)) {
+    let home = environment("HOME") ?? ""
+    var configFiles = strings(FcConfigGetConfigFiles(config))
+    if let configFile { configFiles.insert(configFile, at: 0) }
+    for file in configFiles {
       add(file)
       if let folder = parent(file) { add(folder) }
+      for included in includedPaths(in: file, home: home) {
+        add(included)
+        if let folder = parent(included) { add(folder) }
+      }
     }
-    for folder in strings(FcConfigGetConfigDirs(config)) { add(folder) }
-    for folder in strings(FcConfigGetFontDirs(config)) { add(folder) }
-    let home = environment("HOME") ?? ""
+    let configFolders = strings(FcConfigGetConfigDirs(config))
+    let fontFolders = strings(FcConfigGetFontDirs(config))
+    for folder in configFolders { add(folder) }
+    for folder in fontFolders { add(folder) }
     let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
     let dataHome = environment("XDG_DATA_HOME") ?? home + "/.local/share"
     for path in [
@@ -536,7 +584,57 @@ public final class FontCatalog: Sendable {
     ] {
       add(path)
     }
-    return paths.map(FileStamp.init(current:))
+    var result = paths.map(FileStamp.init(current:))
+    // Stamped under a prefix so that they are never mistaken for a font folder.
+    for folder in strings(FcConfigGetCacheDirs(config)) {
+      result.append(FileStamp(current: "cache:" + folder))
+    }
+    if let current = getcwd(nil, 0) {
+      let cwd = String(cString: current)
+      free(current)
+      let inside = (fontFolders + configFolders).contains {
+        $0 == cwd || $0.hasPrefix(cwd == "/" ? "/" : cwd + "/")
+      }
+      if inside { result.append(FileStamp(current: "cwd:" + cwd)) }
+    }
+    return result
+  }
+
+  /// The paths the `<include>` elements of a configuration file name (`~/` and `prefix="xdg"`
+  /// resolved; relative ones against the file's folder), read with a plain text scan.
+  ///
+  /// fontconfig lists only the files it read, so an optional include created later would go
+  /// unnoticed without this.
+  private static func includedPaths(in file: String, home: String) -> [String] {
+    guard let bytes = try? readFile(file, maximumSize: 1 << 20, regularOnly: true) else {
+      return []
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+    var result: [String] = []
+    var rest = text[...]
+    while let open = rest.firstRange(of: "<include") {
+      rest = rest[open.upperBound...]
+      guard let close = rest.firstIndex(of: ">") else { break }
+      let attributes = rest[..<close]
+      rest = rest[rest.index(after: close)...]
+      guard !attributes.hasSuffix("/"), let end = rest.firstRange(of: "</include>") else {
+        continue
+      }
+      var path = String(rest[..<end.lowerBound]).filter { !$0.isWhitespace }
+      rest = rest[end.upperBound...]
+      if path.isEmpty { continue }
+      if attributes.contains("prefix=\"xdg\"") {
+        let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
+        path = configHome + "/" + path
+      } else if path.hasPrefix("~/") {
+        path = home + path.dropFirst()
+      } else if !path.hasPrefix("/") {
+        path = folder + "/" + path
+      }
+      result.append(path)
+    }
+    return result
   }
 
   // MARK: - fontconfig helpers (all called under the lock)

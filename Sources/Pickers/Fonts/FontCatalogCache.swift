@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -46,10 +44,23 @@ struct FileStamp: Hashable, Sendable {
   var identity: [Int]?
 
   /// Stats `path` now.
+  ///
+  /// Two kinds of path are not plain: `cache:<folder>` stats a fontconfig cache folder, and
+  /// `cwd:<folder>` holds `[1]` while the current folder is that folder.
   init(current path: String) {
     self.path = path
+    if path.hasPrefix("cwd:") {
+      var same = false
+      if let current = getcwd(nil, 0) {
+        same = String(cString: current) == path.dropFirst(4)
+        free(current)
+      }
+      identity = same ? [1] : nil
+      return
+    }
+    let target = path.hasPrefix("cache:") ? String(path.dropFirst(6)) : path
     var info = stat()
-    if stat(path, &info) == 0 {
+    if stat(target, &info) == 0 {
       identity = [
         Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
         Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
@@ -85,7 +96,8 @@ struct CatalogCacheFile: Sendable {
 
   private enum Entry: Sendable {
     case lines([String])
-    case raw(ArraySlice<ArraySlice<UInt8>>)
+    /// Lines as read, with the checksum their header declared (checked when first asked for).
+    case raw(ArraySlice<ArraySlice<UInt8>>, checksum: UInt64)
   }
 
   init(environmentKey: String, stamps: [FileStamp]) {
@@ -95,14 +107,39 @@ struct CatalogCacheFile: Sendable {
 
   /// The most answers one file keeps (distinct `match` patterns mostly); the oldest go first.
   static let capacity = 256
-  private static let magic = "pickers-font-cache 2"
+  private static let magic = "pickers-font-cache 3"
 
-  /// The answer to `key`, if cached.
+  /// The answer to `key`, if cached and intact.
+  ///
+  /// An answer read from disk is checked against its checksum first: a damaged one (a flipped
+  /// bit, a torn sector) is a miss, so it is computed again and rewritten.
   func lines(for key: String) -> [String]? {
     switch stored[key] {
-    case .lines(let lines): lines
-    case .raw(let raw): raw.map { String(decoding: $0, as: UTF8.self) }
-    case nil: nil
+    case .lines(let lines): return lines
+    case .raw(let raw, let checksum):
+      guard Self.checksum(key: key, lines: raw) == checksum else { return nil }
+      return raw.map { String(decoding: $0, as: UTF8.self) }
+    case nil: return nil
+    }
+  }
+
+  /// FNV-1a (64 bits) over `key` and each line, each followed by a newline.
+  static func checksum<Line: Collection<UInt8>>(key: String, lines: some Sequence<Line>)
+    -> UInt64
+  {
+    var hash = Checksum()
+    hash.add(key.utf8)
+    for line in lines { hash.add(line) }
+    return hash.value
+  }
+
+  /// A running FNV-1a hash of newline-terminated lines.
+  struct Checksum {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ line: some Collection<UInt8>) {
+      for byte in line { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      value = (value ^ 0x0A) &* 0x100_0000_01b3
     }
   }
 
@@ -132,12 +169,25 @@ struct CatalogCacheFile: Sendable {
       lines[1].elementsEqual(("env\t" + escape(environmentKey)).utf8)
     else { return nil }
     var file = CatalogCacheFile(environmentKey: environmentKey, stamps: [])
+    // The header (magic, environment, stamps) is checked by its own checksum line, so a
+    // damaged stamp path cannot leave a real folder unwatched.
+    var header = Checksum()
+    header.add(lines[0])
+    header.add(lines[1])
+    var headerChecked = false
     var position = 2
     while position < lines.count {
       let fields = lines[position].split(separator: tab, omittingEmptySubsequences: false)
       position += 1
       switch fields.first.map({ String(decoding: $0, as: UTF8.self) }) {
+      case "sum":
+        guard !headerChecked, fields.count == 2,
+          UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16) == header.value
+        else { return nil }
+        headerChecked = true
       case "stamp":
+        guard !headerChecked else { return nil }
+        header.add(lines[position - 1])
         guard fields.count >= 2 else { return nil }
         let numbers = fields.dropFirst(2).compactMap { Int(String(decoding: $0, as: UTF8.self)) }
         guard numbers.count == fields.count - 2 else { return nil }
@@ -146,15 +196,17 @@ struct CatalogCacheFile: Sendable {
         guard stamp.isCurrent else { return nil }
         file.stamps.append(stamp)
       case "entry":
-        guard fields.count == 3, let count = Int(String(decoding: fields[2], as: UTF8.self)),
+        guard headerChecked, fields.count == 4,
+          let count = Int(String(decoding: fields[2], as: UTF8.self)),
+          let checksum = UInt64(String(decoding: fields[3], as: UTF8.self), radix: 16),
           count >= 0, position + count <= lines.count
         else { return nil }
         let key = unescape(bytes: fields[1])
         file.order.append(key)
-        file.stored[key] = .raw(lines[position..<position + count])
+        file.stored[key] = .raw(lines[position..<position + count], checksum: checksum)
         position += count
       case "end":
-        return file.stamps.isEmpty ? nil : file
+        return file.stamps.isEmpty || !headerChecked ? nil : file
       default:
         return nil
       }
@@ -162,34 +214,39 @@ struct CatalogCacheFile: Sendable {
     return nil  // no "end": a torn write
   }
 
-  private static let writes = Atomic<Int>(0)
   private static let newline = UInt8(ascii: "\n")
   private static let tab = UInt8(ascii: "\t")
 
-  /// Writes the file atomically (temporary file, then rename); failures are ignored.
+  /// Writes the file atomically; failures are ignored.
   ///
-  /// No fsync: a file torn by a crash lacks its `end` line and is rebuilt, so durability would
-  /// only cost every cache miss time.
+  /// The bytes go to an unnamed temporary file (`O_TMPFILE`) linked into place by
+  /// ``writeAtomically(_:to:durability:)``, so a write killed half-way leaves nothing behind.
+  /// No fsync: a file torn by a crash fails its checksums or lacks its `end` line and is
+  /// rebuilt, so durability would only cost every cache miss time.
   func save(folder: String) {
     var bytes: [UInt8] = []
-    func line(_ text: String) {
+    var header = Checksum()
+    func line(_ text: String, header counted: Bool = false) {
+      if counted { header.add(text.utf8) }
       bytes.append(contentsOf: text.utf8)
       bytes.append(Self.newline)
     }
-    line(Self.magic)
-    line("env\t" + escape(environmentKey))
+    line(Self.magic, header: true)
+    line("env\t" + escape(environmentKey), header: true)
     for stamp in stamps {
       line(
         (["stamp", escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
-          .joined(separator: "\t"))
+          .joined(separator: "\t"), header: true)
     }
+    line("sum\t" + String(header.value, radix: 16))
     for key in order {
       switch stored[key] {
       case .lines(let lines):
-        line("entry\t\(escape(key))\t\(lines.count)")
-        lines.forEach(line)
-      case .raw(let raw):
-        line("entry\t\(escape(key))\t\(raw.count)")
+        let checksum = Self.checksum(key: key, lines: lines.lazy.map(\.utf8))
+        line("entry\t\(escape(key))\t\(lines.count)\t\(String(checksum, radix: 16))")
+        lines.forEach { line($0) }
+      case .raw(let raw, let checksum):
+        line("entry\t\(escape(key))\t\(raw.count)\t\(String(checksum, radix: 16))")
         for rawLine in raw {
           bytes.append(contentsOf: rawLine)
           bytes.append(Self.newline)
@@ -200,35 +257,24 @@ struct CatalogCacheFile: Sendable {
     line("end")
     Self.makeFolders(folder)
     let path = folder + "/" + Self.fileName(for: environmentKey)
-    // Unique per process and per write, so two catalogs never share a temporary file.
-    let serial = Self.writes.wrappingAdd(1, ordering: .relaxed).newValue
-    let temporary = path + ".tmp.\(getpid()).\(serial)"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return }
-    var written = true
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let result = write(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if result <= 0 {
-          if result < 0, errno == EINTR { continue }
-          written = false
-          break
-        }
-        offset += result
-      }
-    }
-    close(descriptor)
-    if !written || rename(temporary, path) != 0 { unlink(temporary) }
+    // Something other than a file in its place (a FIFO, a device) is left alone: the atomic
+    // writer would write into it, and could wait forever for a reader.
+    var info = stat()
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return }
+    try? writeAtomically(bytes, to: path)
   }
 
+  /// The file's bytes, if it is a regular file under 64 MiB.
+  ///
+  /// Opened without blocking, so a FIFO put in its place is refused instead of waiting forever.
   private static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < 64 << 20 else {
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+      info.st_size < 64 << 20
+    else {
       return nil
     }
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))

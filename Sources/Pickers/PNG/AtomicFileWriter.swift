@@ -89,6 +89,11 @@ final class AtomicFile {
     path requestedPath: String, durability: FileDurability = .atomic,
     unnamed allowUnnamed: Bool = true
   ) throws(FileWriteError) {
+    // A loop of symbolic links names no file: replacing the link would hide the mistake.
+    var probe = stat()
+    if stat(requestedPath, &probe) != 0 && errno == ELOOP {
+      throw .failed(path: requestedPath, operation: "open", reason: systemErrorText(ELOOP))
+    }
     let path = Self.followingLinks(requestedPath)
     self.path = path
     self.durability = durability
@@ -254,8 +259,8 @@ final class AtomicFile {
 
   /// `path` with symbolic links followed to the file they name (which may not exist yet).
   ///
-  /// At most 40 links are followed, as the kernel does; a loop leaves the path as given, and
-  /// creating the file then fails with the system's own error.
+  /// At most 40 links are followed, as the kernel does; a loop leaves the path as given (the
+  /// initializer has already refused it with the system's own error).
   static func followingLinks(_ path: String) -> String {
     var existing = stat()
     if stat(path, &existing) == 0 {

@@ -20,7 +20,9 @@ MODE says how PickColor answers, the way the real portal (frontend and back ends
   no-service      never owns the name (no portal installed).
 
 Each PickColor call is appended to the file named by STANDIN_LOG, if set, as
-"PickColor parent=<s> token=<handle_token>".
+"PickColor parent=<s> token=<handle_token>". With STANDIN_NOTIFICATIONS=1 it also owns
+org.freedesktop.Notifications and logs each Notify call as "Notify app=<s> summary=<s>
+body=<s>".
 """
 import os
 import signal
@@ -38,6 +40,19 @@ INTERFACE_XML = """
       <arg type="o" name="handle" direction="out"/>
     </method>
     <property name="version" type="u" access="read"/>
+  </interface>
+</node>
+"""
+
+NOTIFICATIONS_XML = """
+<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="Notify">
+      <arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
+      <arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/><arg type="i" direction="in"/>
+      <arg type="u" direction="out"/>
+    </method>
   </interface>
 </node>
 """
@@ -64,10 +79,7 @@ def color_results():
 def on_method(connection, sender, path, interface, method, parameters, invocation):
     parent, options = parameters.unpack()
     token = options.get("handle_token", "t")
-    log = os.environ.get("STANDIN_LOG")
-    if log:
-        with open(log, "a") as file:
-            file.write(f"PickColor parent={parent} token={token}\n")
+    log_line(f"PickColor parent={parent} token={token}")
     predicted = "/org/freedesktop/portal/desktop/request/%s/%s" % (
         sender[1:].replace(".", "_"), token)
     if mode == "moved":
@@ -82,6 +94,26 @@ def on_method(connection, sender, path, interface, method, parameters, invocatio
     elif mode == "other":
         respond(connection, sender, predicted, 2, {})
     invocation.return_value(GLib.Variant("(o)", (predicted,)))
+
+
+def log_line(line):
+    log = os.environ.get("STANDIN_LOG")
+    if log:
+        with open(log, "a") as file:
+            file.write(line + "\n")
+
+
+def on_notify(connection, sender, path, interface, method, parameters, invocation):
+    app, _, _, summary, body, _, _, _ = parameters.unpack()
+    log_line(f"Notify app={app} summary={summary} body={body}")
+    invocation.return_value(GLib.Variant("(u)", (1,)))
+
+
+def own(name):
+    # RequestName with DBUS_NAME_FLAG_DO_NOT_QUEUE: owned when the call returns.
+    bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                  "RequestName", GLib.Variant("(su)", (name, 4)), None,
+                  Gio.DBusCallFlags.NONE, -1, None)
 
 
 def on_property(connection, sender, path, interface, name):
@@ -105,15 +137,16 @@ def start_command():
 
 
 bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-if mode == "no-service":
-    GLib.idle_add(start_command)
-else:
+if os.environ.get("STANDIN_NOTIFICATIONS") == "1":
+    info = Gio.DBusNodeInfo.new_for_xml(NOTIFICATIONS_XML).interfaces[0]
+    bus.register_object("/org/freedesktop/Notifications", info, on_notify, None, None)
+    own("org.freedesktop.Notifications")
+if mode != "no-service":
     if mode != "no-method":
         info = Gio.DBusNodeInfo.new_for_xml(INTERFACE_XML).interfaces[0]
         bus.register_object("/org/freedesktop/portal/desktop", info, on_method, on_property,
                             None)
-    Gio.bus_own_name_on_connection(bus, "org.freedesktop.portal.Desktop",
-                                   Gio.BusNameOwnerFlags.NONE,
-                                   lambda *_: start_command(), lambda *_: loop.quit())
+    own("org.freedesktop.portal.Desktop")
+GLib.idle_add(start_command)
 loop.run()
 sys.exit(status["code"] if status["code"] >= 0 else 128 - status["code"])

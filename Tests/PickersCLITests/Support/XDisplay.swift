@@ -219,8 +219,9 @@ final class VirtualScreen: Sendable {
 
   /// Runs an X client (xdotool, xwd, xclip) on this screen.
   @discardableResult
-  func run(_ program: String, _ arguments: [String]) throws -> PickersResult {
-    try runProgram("/usr/bin/" + program, arguments, environment: environment, timeout: 30)
+  func run(_ program: String, _ arguments: [String], stdin: [UInt8] = []) throws -> PickersResult {
+    try runProgram(
+      "/usr/bin/" + program, arguments, stdin: stdin, environment: environment, timeout: 30)
   }
 
   /// The whole screen, read by `xwd`.

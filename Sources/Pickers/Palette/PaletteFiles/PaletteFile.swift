@@ -1,5 +1,7 @@
-/// Palette files in and out: GIMP `.gpl`, Adobe `.ase`, LibreOffice `.soc`, Krita `.kpl`, CSS
-/// custom properties and pickers' JSON. Names are kept in every format.
+/// Palette files in and out.
+///
+/// GIMP `.gpl`, Adobe `.ase`, LibreOffice `.soc`, Krita `.kpl`, CSS custom properties and
+/// pickers' JSON; names are kept in every format.
 ///
 ///     let bytes = PaletteFile.encode(entries, title: "Scale", as: .gpl)
 ///     let entries = try PaletteFile.decode(bytes)   // the format is detected
@@ -157,7 +159,10 @@ public enum PaletteFile {
   static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xff)] }
 
   static func be32(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
+    [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff),
+      UInt8(value & 0xff),
+    ]
   }
 
   /// `text` with line breaks as spaces, for one-line formats.
@@ -245,8 +250,9 @@ enum XMLText {
     let opening = "<" + name
     while let range = rest.firstRange(of: opening) {
       let after = rest[range.upperBound...]
-      guard let next = after.first, next == " " || next == "/" || next == ">" || next == "\n"
-        || next == "\t" || next == "\r"
+      guard let next = after.first,
+        next == " " || next == "/" || next == ">" || next == "\n"
+          || next == "\t" || next == "\r"
       else {
         rest = after
         continue

@@ -35,7 +35,7 @@ public enum PaletteFileFormat: String, CaseIterable, Sendable, Hashable {
     if text.hasPrefix("GIMP Palette") { return .gpl }
     if text.hasPrefix("[") { return .json }
     if text.hasPrefix("<") && text.contains("color-table") { return .soc }
-    if text.contains("--") && text.contains(":") { return .css }
+    if text.contains(/--[A-Za-z_][A-Za-z0-9_-]*\s*:/) { return .css }
     return nil
   }
 }

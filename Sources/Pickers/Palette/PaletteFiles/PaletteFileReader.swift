@@ -6,7 +6,8 @@ enum PaletteFileReader {
   static func gpl(_ bytes: [UInt8]) throws(PaletteFileError) -> [PaletteEntry] {
     let text = String(decoding: bytes, as: UTF8.self)
     var entries: [PaletteEntry] = []
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is one Character in Swift: split on both line ends.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (offset, raw) in lines.enumerated() {
       var line = raw
       if line.last == "\r" { line = line.dropLast() }
@@ -54,10 +55,8 @@ enum PaletteFileReader {
   static func css(_ bytes: [UInt8]) throws(PaletteFileError) -> [PaletteEntry] {
     let text = String(decoding: bytes, as: UTF8.self)
     var entries: [PaletteEntry] = []
-    var line = 1
     var rest = text[...]
     while let start = rest.firstRange(of: "--") {
-      line += rest[..<start.lowerBound].filter { $0 == "\n" }.count
       let after = rest[start.upperBound...]
       guard let colon = after.firstIndex(of: ":"),
         let end = after[colon...].firstIndex(where: { $0 == ";" || $0 == "}" })
@@ -76,7 +75,6 @@ enum PaletteFileReader {
         throw .tooManyColors(limit: PaletteFile.maximumColors)
       }
     }
-    _ = line
     return entries
   }
 

@@ -60,7 +60,8 @@ enum ZipArchive {
       guard position + 46 + nameLength <= bytes.count else {
         throw .corrupt(format: "kpl", reason: "broken zip directory")
       }
-      let entryName = String(decoding: bytes[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
+      let entryName = String(
+        decoding: bytes[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
       position += 46 + nameLength + extraLength + commentLength
       guard entryName == name else { continue }
       guard size <= maximumEntrySize else {
@@ -105,7 +106,10 @@ enum ZipArchive {
   private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xff), UInt8(value >> 8)] }
 
   private static func le32(_ value: UInt32) -> [UInt8] {
-    [UInt8(value & 0xff), UInt8((value >> 8) & 0xff), UInt8((value >> 16) & 0xff), UInt8(value >> 24)]
+    [
+      UInt8(value & 0xff), UInt8((value >> 8) & 0xff), UInt8((value >> 16) & 0xff),
+      UInt8(value >> 24),
+    ]
   }
 
   /// The little-endian 16-bit value at `offset`, 0 past the end.

@@ -25,7 +25,9 @@ struct ColorSample: Command {
       Typical use from a hotkey or a script: COLOR=$(pickers color sample --format oklch). \
       --at reads one pixel with no interaction (X11 only). --copy also puts the answer on \
       the clipboard, served in the background for up to 10 minutes or until something else \
-      is copied (PICKERS_CLIPBOARD_SECONDS changes the limit).
+      is copied (PICKERS_CLIPBOARD_SECONDS changes the limit). --notify shows the answer \
+      in a desktop notification (org.freedesktop.Notifications); without a notification \
+      service that is only a warning.
       """,
     arguments: [
       .option(
@@ -42,6 +44,7 @@ struct ColorSample: Command {
         "--count", value: "N",
         help: "Pick N colors in a row, one line each (1 to \(maximumCount); default 1)."),
       .flag("--copy", help: "Also put the answer on the clipboard."),
+      .flag("--notify", help: "Also show the answer in a desktop notification."),
       .option(
         "--backend", value: "BACKEND",
         help: "x11 or portal (default: portal in a Wayland session, else x11).",
@@ -66,6 +69,7 @@ struct ColorSample: Command {
   var position: (x: Int, y: Int)?
   var count: Int?
   var copy: Bool
+  var notify: Bool
   var backend: ScreenSampleBackend?
   var timeout: Int
 
@@ -75,6 +79,7 @@ struct ColorSample: Command {
     if let text = arguments.option("--at") { position = try Self.position(text) }
     count = try arguments.integer("--count", in: 1...Self.maximumCount)
     copy = arguments.flag("--copy")
+    notify = arguments.flag("--notify")
     backend = try arguments.choice("--backend", as: ScreenSampleBackend.self)
     timeout = try arguments.integer("--timeout", in: 1...86_400) ?? Self.defaultTimeout
     if position != nil && count != nil {
@@ -114,6 +119,14 @@ struct ColorSample: Command {
       let copied = try DesktopHelper.sampler.run(
         ["copy", values.joined(separator: "\n")], environment: context.environment)
       guard copied.status == .accepted else { throw CommandFailure(status: 1) }
+    }
+    if notify {
+      // A failed notification is only a warning (the helper prints it): the answer stands.
+      _ = try DesktopHelper.sampler.run(
+        [
+          "notify", values.joined(separator: " "),
+          copy ? "Copied to the clipboard by pickers." : "Picked from the screen by pickers.",
+        ], environment: context.environment)
     }
     if json {
       let items = zip(samples, values).map { SampleJSON(sample: $0, value: $1, backend: backend) }

@@ -37,6 +37,8 @@ struct FontMatch: Command {
     let catalog = try FontCatalog()
     let faces =
       all ? try catalog.sortedMatches(pattern: pattern) : [try catalog.match(pattern: pattern)]
+    // As without --all (and as fc-match): no font at all is a failure, not an empty answer.
+    if faces.isEmpty { throw FontError.noMatch(pattern: pattern) }
     if json {
       if all { try context.json(faces) } else if let face = faces.first { try context.json(face) }
       return

@@ -94,7 +94,9 @@ enum PaletteOutput {
     if let file = format.file, file.isBinary {
       let bytes = PaletteFile.encode(entries, title: title, as: file)
       guard let path = options.output, path != "-" else {
-        guard isatty(STDOUT_FILENO) == 0 else { throw PaletteCommandError.binaryToTerminal(file.rawValue) }
+        guard isatty(STDOUT_FILENO) == 0 else {
+          throw PaletteCommandError.binaryToTerminal(file.rawValue)
+        }
         context.outputBytes(bytes)
         return
       }
