@@ -2,7 +2,7 @@
 /// synthetic bold, as fontconfig describes them for a face and cairo applies them.
 ///
 /// A desktop's text comes from these settings (fontconfig's `hinting`, `hintstyle`, `autohint`,
-/// `antialias`, `rgba`, `lcdfilter` and `embolden`); ``FontCatalog/rendering(for:family:size:)``
+/// `antialias`, `rgba`, `lcdfilter` and `embolden`); ``FontCatalog/rendering(for:size:)``
 /// reads them for one face, and the rasterizer applies them as cairo does: the hint style picks
 /// FreeType's load target (`slight` is `FT_LOAD_TARGET_LIGHT`), no anti-aliasing renders
 /// one-bit glyphs, subpixel anti-aliasing renders three coverages per pixel.
