@@ -17,11 +17,15 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+    // zlib's inflate, for reading Krita's .kpl palettes (zip archives).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
     .target(name: "CPNGClassic", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
     .target(
       name: "Pickers",
-      dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic"],
+      dependencies: [
+        "CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic", "CZlib",
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
@@ -73,3 +77,32 @@ if Context.environment["PICKERS_FUZZ"] == "1" {
       name: "fuzz-color", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-color"),
   ]
 }
+
+// The screen color sampler (issue 15): a helper executable run by `pickers color sample`, so
+// that the `pickers` binary links neither X11 nor GIO (DesktopHelper.sampler finds and runs it).
+package.products.append(.executable(name: "pickers-sample", targets: ["pickers-sample"]))
+package.targets += [
+  .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev"])]),
+  // GLib's include folders are given by hand: `pkg-config gio-2.0` adds -pthread, which
+  // SwiftPM refuses with a warning at every build.
+  .systemLibrary(name: "CGio", providers: [.apt(["libglib2.0-dev"])]),
+  .executableTarget(
+    name: "pickers-sample", dependencies: ["Pickers", "CX11", "CGio"],
+    swiftSettings: [
+      .enableUpcomingFeature("ExistentialAny"),
+      .unsafeFlags(
+        ["/usr/include/glib-2.0", "/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+         "/usr/lib/aarch64-linux-gnu/glib-2.0/include"].flatMap { ["-Xcc", "-I" + $0] }),
+    ]),
+]
+// The CLI tests run the helper from the build folder, beside `pickers`.
+for target in package.targets where target.name == "PickersCLITests" {
+  target.dependencies.append("pickers-sample")
+}
+// The GTK 4 picker windows (issue 14): a helper executable, so the `pickers` binary links no GTK
+// (DesktopHelper runs it). CGtk holds the shim for GTK's casts, which Swift cannot import.
+package.targets += [
+  .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+  .executableTarget(
+    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk"),
+]

@@ -2479,6 +2479,29 @@ let badInputsJSON = #"""
      "stderrPrefix": "pickers: cannot parse color \"notacolor\""
     },
     {
+     "name": "palette convert: missing file",
+     "arguments": [
+      "palette",
+      "convert",
+      "/nonexistent/palette.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"/nonexistent/palette.gpl\": no such file"
+    },
+    {
+     "name": "palette convert: not a palette file",
+     "arguments": [
+      "palette",
+      "convert",
+      "$FIXTURES/fonts.conf"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: ",
+     "stderrContains": [
+      "fonts.conf: not a palette file"
+     ]
+    },
+    {
      "name": "palette simulate: no color",
      "arguments": [
       "palette",
@@ -2948,6 +2971,30 @@ let badInputsJSON = #"""
      "status": 0,
      "stderrPrefix": "",
      "stderrExact": true
+    },
+    {
+     "name": "palette convert: missing file",
+     "arguments": ["palette", "convert", "/nonexistent/palette.gpl"],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"/nonexistent/palette.gpl\": no such file"
+    },
+    {
+     "name": "palette convert: no file named",
+     "arguments": ["palette", "convert"],
+     "status": 2,
+     "stderrPrefix": "pickers: missing argument <FILE>"
+    },
+    {
+     "name": "color sample: --count 0",
+     "arguments": ["color", "sample", "--count", "0"],
+     "status": 2,
+     "stderrPrefix": "pickers: --count must be between 1 and 100, not 0"
+    },
+    {
+     "name": "color sample: --at not a position",
+     "arguments": ["color", "sample", "--at", "x"],
+     "status": 2,
+     "stderrPrefix": "pickers: --at takes X,Y, two whole numbers from 0 to 32767, not 'x'"
     },
     {
      "name": "broken pipe: pickers font list | head -1",

@@ -9,9 +9,19 @@ import Testing
 struct ThemeGoldenTests {
   static let folder = fixturesDirectory + "/themes"
   static let formats = [
-    "json", "css", "shell", "pywal-json", "pywal-sh", "xresources", "base16", "base24", "kitty",
-    "alacritty", "foot", "wezterm", "gtk",
+    "json", "css", "shell", "pywal-json", "pywal-sh", "xresources", "base16", "base16-legacy",
+    "base24", "kitty", "alacritty", "alacritty-yaml", "foot", "wezterm", "gtk", "gtk-user",
   ]
+
+  /// The client release each golden file is written for, so that the alacritty or foot
+  /// installed on this machine does not decide the output.
+  static func versionArguments(_ format: String) -> [String] {
+    switch format {
+    case "alacritty": ["--client-version", "0.13"]
+    case "foot": ["--client-version", "1.13"]
+    default: []
+    }
+  }
 
   static func golden(_ name: String) throws -> [UInt8] {
     let result = try runProgram("/bin/cat", [folder + "/" + name])
@@ -19,8 +29,12 @@ struct ThemeGoldenTests {
     return result.stdout
   }
 
-  static func theme(_ format: String, scheme: String = "dark") throws -> PickersResult {
-    try runPickers(["theme", "--accent", "system-blue", "--scheme", scheme, "--format", format])
+  static func theme(_ format: String, scheme: String = "dark", extra: [String]? = nil) throws
+    -> PickersResult
+  {
+    try runPickers(
+      ["theme", "--accent", "system-blue", "--scheme", scheme, "--format", format]
+        + (extra ?? versionArguments(format)))
   }
 
   @Test("--format list names every format the golden files cover")
@@ -38,6 +52,18 @@ struct ThemeGoldenTests {
     #expect(result.stderr.isEmpty)
     let expected = try Self.golden("system-blue-dark.\(format)")
     #expect(result.stdout == expected, "regenerate with Tests/Fixtures/themes/regenerate.sh")
+  }
+
+  @Test(
+    "foot's later spellings equal their golden files",
+    arguments: [
+      ("dark", "1.23", "system-blue-dark.foot-1.23"),
+      ("light", "1.26", "system-blue-light.foot-1.26"),
+    ])
+  func goldenFootVersions(scheme: String, version: String, file: String) throws {
+    let result = try Self.theme("foot", scheme: scheme, extra: ["--client-version", version])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == (try Self.golden(file)))
   }
 
   @Test("JSON and CSS with both schemes equal their golden files", arguments: ["json", "css"])
@@ -104,7 +130,7 @@ struct ThemeGoldenTests {
       t = tomllib.load(open(sys.argv[1], 'rb'))
       print(len(t['colors']['ansi']), len(t['colors']['brights']), t['metadata']['name'])
       """, "system-blue-dark.wezterm")
-    #expect(wezterm == "8 8 pickers system-blue\n")
+    #expect(wezterm == "8 8 pickers system-blue dark\n")
   }
 
   @Test("foot's file parses with Python's configparser, hex without '#'")
@@ -186,7 +212,9 @@ struct ThemeGoldenTests {
       #expect(line.wholeMatch(of: /\*\.[A-Za-z0-9]+: .+/) != nil, "\(line)")
     }
     for line in try lines("system-blue-dark.gtk") where !line.hasPrefix("/*") {
-      #expect(line.wholeMatch(of: /@define-color [a-z_]+ #[0-9a-f]{6};/) != nil, "\(line)")
+      #expect(
+        line.wholeMatch(of: /@define-color [a-z_]+ (#[0-9a-f]{6}|rgba\(0, 0, 0, 0\.[0-9]+\));/)
+          != nil, "\(line)")
     }
     let css = try lines("system-blue-both.css")
     #expect(css.filter { $0.hasSuffix("{") }.count == css.filter { $0.hasSuffix("}") }.count)

@@ -9,7 +9,7 @@ struct ModuleNameTests {
   @Test("Pickers.Color names the library's Color even where another Color is in scope")
   func qualifiedNames() throws {
     let red: Pickers.Color = try Pickers.Color(css: "red")
-    #expect(red.hexString == "#ff0000")
+    #expect(red.hex == "#ff0000")
     let catalogType: Pickers.FontCatalog.Type = Pickers.FontCatalog.self
     #expect(catalogType == FontCatalog.self)
     _ = Color()

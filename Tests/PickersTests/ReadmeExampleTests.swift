@@ -22,7 +22,7 @@ struct ReadmeExampleTests {
     #expect(veil.alpha == 0.4)
     #expect(accent.converted(to: .hsl).cssString.hasPrefix("hsl("))
     #expect(accent.wcagContrast(on: .white).ratio > 3)
-    #expect(Color.system(.blue, scheme: .dark).hexString == "#0a84ff")  // Apple's HIG value
+    #expect(Color.system(.blue, scheme: .dark).hex == "#0a84ff")  // Apple's HIG value
 
     let directory = "/tmp/pickers-readme-\(getpid())"
     mkdir(directory, 0o700)

@@ -45,15 +45,6 @@ public struct Color: Hashable, Sendable, Codable {
     self.init(red8: pixel.red, green8: pixel.green, blue8: pixel.blue, alpha8: pixel.alpha)
   }
 
-  /// Returns this color with its opacity set to `value`, clamped to `0...1`.
-  ///
-  ///     let veil = Color.black.opacity(0.4)   // rgb(0 0 0 / 0.4)
-  public func opacity(_ value: Double) -> Color {
-    var copy = self
-    copy.alpha = value.isNaN ? 0 : min(max(value, 0), 1)
-    return copy
-  }
-
   /// A CSS named color (case-insensitive), or `nil` when there is no such name.
   ///
   /// Accepts the 148 CSS Color 4 names and `transparent`.

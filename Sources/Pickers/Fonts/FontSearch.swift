@@ -27,8 +27,9 @@ public struct FontSearch: Sendable {
   /// How well `name` matches, higher is better; `nil` when it does not match at all.
   ///
   /// Exact (1000) > whole-name prefix (900) > every query word a prefix of a name word, in
-  /// order (800) > substring (700) > subsequence (up to 500, fewer gaps score higher). Shorter
-  /// names win ties within a kind.
+  /// order (800) > substring (700) > subsequence (up to 500, fewer gaps score higher) > a
+  /// misspelling of the whole name (up to 300: within a quarter of its length in insertions,
+  /// deletions, substitutions and swapped neighbours). Shorter names win ties within a kind.
   public func score(_ name: String) -> Int? {
     if folded.isEmpty { return 0 }
     let candidate = Self.fold(name)
@@ -39,8 +40,22 @@ public struct FontSearch: Sendable {
     let nameWords = candidate.split(separator: " ").map(Array.init)
     if Self.wordPrefixes(words, of: nameWords) { return 800 - penalty }
     if Self.contains(compact, folded) { return 700 - penalty }
-    guard let gaps = Self.subsequenceGaps(folded, in: compact) else { return nil }
-    return max(500 - gaps * 10 - penalty, 1)
+    if let gaps = Self.subsequenceGaps(folded, in: compact) {
+      return max(500 - gaps * 10 - penalty, 201)
+    }
+    guard let distance = Self.typoDistance(folded, compact) else { return nil }
+    return max(300 - distance * 20 - penalty, 1)
+  }
+
+  /// The edit distance between two space-free folded names when it is small enough to be a
+  /// typo (at most a quarter of the query's length, and at least 2), else `nil`.
+  private static func typoDistance(_ query: [Character], _ name: [Character]) -> Int? {
+    let allowed = max(2, query.count / 4)
+    // The distance is at least the difference in length: skip the table for names that
+    // cannot qualify (a 100,000-character name took minutes; found by the bad-input table).
+    guard query.count >= 3, abs(name.count - query.count) <= allowed else { return nil }
+    let distance = editDistance(query, name)
+    return distance <= allowed ? distance : nil
   }
 
   /// The elements that match, best first (ties keep a case-insensitive name order).
@@ -60,10 +75,8 @@ public struct FontSearch: Sendable {
     return scored.map(\.element)
   }
 
-  /// The names closest to a misspelled one, for "did you mean" messages.
-  ///
-  /// Search matches come first; otherwise names within a small edit distance (insertions,
-  /// deletions, substitutions and swapped neighbours, ignoring case and accents).
+  /// The names closest to a misspelled one, for "did you mean" messages: the best matches of
+  /// the same forgiving search as ``ranked(_:names:)``, misspellings included.
   ///
   ///     FontSearch.suggestions(for: "Dejavu Snas", among: ["DejaVu Sans", "Noto Sans"])
   ///     // ["DejaVu Sans"]
@@ -72,19 +85,7 @@ public struct FontSearch: Sendable {
   ) -> [String] {
     let search = FontSearch(name)
     guard !search.isEmpty else { return [] }
-    let matches = search.ranked(names) { [$0] }
-    if !matches.isEmpty { return Array(matches.prefix(limit)) }
-    let target = fold(name)
-    let allowed = max(2, target.count / 3)
-    let close = names.compactMap { candidate -> (String, Int)? in
-      let folded = fold(candidate)
-      // The distance is at least the difference in length: skip the table for names that
-      // cannot qualify (a 100,000-character name took minutes; found by the bad-input table).
-      guard abs(folded.count - target.count) <= allowed else { return nil }
-      let distance = editDistance(target, folded)
-      return distance <= allowed ? (candidate, distance) : nil
-    }
-    return close.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
+    return Array(search.ranked(names) { [$0] }.prefix(limit))
   }
 
   /// Lowercases, strips accents and turns punctuation runs into single spaces.

@@ -9,7 +9,7 @@
 ///     try writer.finish()
 ///
 /// Memory stays at zlib's compression state (a few hundred KiB a core), the band being added and
-/// up to ``batchBytes`` of rows gathered for the encoder.
+/// up to `batchBytes` (2 MiB) of rows gathered for the encoder.
 public final class PNGStreamWriter {
   /// The path the PNG is renamed to by ``finish()``.
   public let path: String
@@ -21,7 +21,7 @@ public final class PNGStreamWriter {
   public private(set) var rowsWritten = 0
   private var file: AtomicFile?
   private var encoder: PNGRowEncoder?
-  /// Rows appended but not yet encoded: bands are gathered up to ``batchBytes`` so that the
+  /// Rows appended but not yet encoded: bands are gathered up to `batchBytes` (2 MiB) so that the
   /// encoder's threads get pieces worth starting (a specimen row is about 450 KB).
   private var pending: [UInt8] = []
 

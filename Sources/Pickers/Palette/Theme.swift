@@ -12,7 +12,7 @@ public struct ThemeColors: Hashable, Sendable {
   /// The terminal colors 0-15.
   ///
   /// Black, red, green, yellow, blue, magenta, cyan, white, then the bright ones. Each has WCAG
-  /// contrast of at least 3 on ``ThemeRole/background``.
+  /// contrast of at least 3 on ``ThemeRole/background-swift.enum.case``.
   public var terminal: [Color]
   /// The neutral ramp base16 and base24 read: base00-base07 from the background to the strongest
   /// foreground, then base10 and base11 (two steps past the background).
@@ -24,7 +24,7 @@ public struct ThemeColors: Hashable, Sendable {
 
 /// A complete color theme made from one accent: roles for UI and text, terminal colors, fonts.
 ///
-/// ``init(accent:schemes:name:source:)`` builds the roles in OKLCH around the accent's hue,
+/// ``init(accent:darkAccent:schemes:name:source:)`` builds the roles in OKLCH around the accent's hue,
 /// then moves each text role's lightness until its WCAG 2 contrast on its background meets
 /// ``ThemeRole/contrastTarget`` (4.5, muted text 3.0), and each terminal color until it reaches
 /// 3.0 on the background. The accent keeps its hue; only its lightness (and, where sRGB cannot
@@ -85,9 +85,30 @@ public struct Theme: Hashable, Sendable {
   ///
   /// - Throws: ``ThemeError/formatHoldsOneScheme(_:)`` when the theme has two schemes and the
   ///   format can hold only one.
-  public func exported(as format: ThemeFormat) throws(ThemeError) -> String {
+  ///
+  /// A format that holds one scheme names it after the theme and the scheme (`pickers
+  /// system-blue dark`), so that the light and the dark file never share a name or a slug
+  /// (wezterm keys schemes by name; base16 builders reject two schemes with one slug).
+  ///
+  /// - Parameters:
+  ///   - format: The file format.
+  ///   - options: The client release to write for, and whether fonts are written.
+  /// - Returns: The file's text.
+  public func exported(as format: ThemeFormat, options: ThemeExportOptions = ThemeExportOptions())
+    throws(ThemeError) -> String
+  {
     if schemes.count > 1 && !format.holdsBothSchemes {
       throw .formatHoldsOneScheme(format.rawValue)
+    }
+    var document = self.document
+    if !options.includeFonts {
+      document.uiFont = nil
+      document.monoFont = nil
+    }
+    document.fontSize = options.fontSize
+    document.clientVersion = options.clientVersion
+    if !format.holdsBothSchemes, let only = schemes.first {
+      document.name = "\(name) \(only.scheme.rawValue)"
     }
     return document.rendered(as: format)
   }
@@ -98,10 +119,18 @@ public struct Theme: Hashable, Sendable {
       name: name, author: author, source: source, wallpaper: wallpaper, uiFont: uiFont,
       monoFont: monoFont,
       schemes: schemes.map { colors in
-        SchemeColors(
+        var readableOn: [ThemeRole: String] = [:]
+        for role in ThemeRole.allCases {
+          let fill = colors[role]
+          let white = Color.white.wcagContrast(on: fill).ratio
+          let black = Color.black.wcagContrast(on: fill).ratio
+          readableOn[role] = white >= black ? Color.white.hex : Color.black.hex
+        }
+        return SchemeColors(
           scheme: colors.scheme,
           roles: Dictionary(uniqueKeysWithValues: ThemeRole.allCases.map { ($0, colors[$0].hex) }),
-          terminal: colors.terminal.map(\.hex), ramp: colors.ramp.map(\.hex))
+          terminal: colors.terminal.map(\.hex), ramp: colors.ramp.map(\.hex),
+          readableOn: readableOn)
       })
   }
 }

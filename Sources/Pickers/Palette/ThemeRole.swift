@@ -48,7 +48,7 @@ public enum ThemeRole: String, CaseIterable, Sendable, Codable, Hashable {
     }
   }
 
-  /// The smallest WCAG 2 contrast ratio against ``background`` the theme guarantees.
+  /// The smallest WCAG 2 contrast ratio against the background role the theme guarantees.
   ///
   /// 4.5 (WCAG AA for body text) for text roles, 3.0 for ``muted``; `nil` for non-text roles.
   public var contrastTarget: Double? {

@@ -49,7 +49,7 @@ public enum TonalScale {
         let t = Double(step - anchor) / Double(1000 - anchor)
         value = ChromaFit.srgb(.oklch, lightness: l + (darkest - l) * t, chroma: c, hue: h)
       }
-      return PaletteEntry(name: String(step), color: value.opacity(color.alpha))
+      return PaletteEntry(name: String(step), color: value.withOpacity(color.alpha))
     }
   }
 

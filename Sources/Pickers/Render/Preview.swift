@@ -19,6 +19,7 @@ public struct PreviewOptions: Hashable, Sendable {
   public static let widthRange = 1...40_000
 
   /// Creates preview options.
+  @_disfavoredOverload  // `.black` means a Color (the init taking Colors); same pixels
   public init(
     style: TextStyle, foreground: RGBA8 = .black, background: RGBA8 = .white, padding: Int = 16,
     width: Int? = nil, fallback: FontFallback = .none

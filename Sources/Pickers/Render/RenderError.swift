@@ -4,6 +4,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfRange(option: String, value: String, expected: String)
   /// No colors were given to a swatch.
   case noColors
+  /// ``SwatchSheet/showsLabels`` is set but ``SwatchSheet/labelFont`` is not.
+  case missingLabelFont
   /// More swatches than ``SwatchSheet/maximumSwatches``.
   case tooManySwatches(count: Int, limit: Int)
   /// The picture would be larger than the pixel limit.
@@ -20,6 +22,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outOfRange(let option, let value, let expected):
       "\(option) '\(value)' is out of range: expected \(expected)"
     case .noColors: "no colors given: name at least one color"
+    case .missingLabelFont:
+      "labels were asked for without a label font: set labelFont (FontCatalog.labelFont())"
     case .tooManySwatches(let count, let limit):
       "\(count) swatches are more than the limit of \(limit)"
     case .image(let error): error.description

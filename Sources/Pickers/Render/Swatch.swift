@@ -45,6 +45,7 @@ public struct SwatchSheet: Hashable, Sendable {
   public static let gapRange = 0...4_096
 
   /// Creates a sheet of swatches of `colors`.
+  @_disfavoredOverload  // `[.black]` means Colors (SwatchSheet(colors: [Color])); same pixels
   public init(colors: [RGBA8]) {
     swatches = colors.map { Swatch(color: $0) }
   }
@@ -71,6 +72,8 @@ public struct SwatchSheet: Hashable, Sendable {
   /// - Throws: ``RenderError`` for an option out of range or a picture over the pixel limit.
   public func validatedSize() throws(RenderError) -> (width: Int, height: Int) {
     guard !swatches.isEmpty else { throw .noColors }
+    // Labels need a font: without one they would silently not be drawn.
+    guard !showsLabels || labelFont != nil else { throw .missingLabelFont }
     guard swatches.count <= Self.maximumSwatches else {
       throw .tooManySwatches(count: swatches.count, limit: Self.maximumSwatches)
     }

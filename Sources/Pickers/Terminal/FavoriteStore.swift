@@ -96,7 +96,7 @@ public enum FavoritesError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Several programs may rate fonts at once (two `font pick` sessions, the desktop window), so a
 /// write never replaces the file with one process's picture of it: ``update(_:)`` takes an
 /// exclusive `flock` on the file's folder, reads the file again, applies only the caller's
-/// changes and writes the result atomically (``writeAtomically(_:to:)``: an unnamed temporary
+/// changes and writes the result atomically (``writeAtomically(_:to:durability:)``: an unnamed temporary
 /// file linked into place). A file that cannot be understood is never overwritten: the picker
 /// renames it aside (under a name no other file has) and says so; a plain read (``read()``)
 /// reports it and leaves it where it is. Only regular files are read, without blocking, so a

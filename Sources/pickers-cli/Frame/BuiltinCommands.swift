@@ -42,7 +42,9 @@ struct ManCommand: Command {
   static let spec = CommandSpec(
     name: "man",
     abstract: "Print the pickers(1) man page (roff).",
-    examples: ["pickers man > /usr/local/share/man/man1/pickers.1", "pickers man | man -l -"])
+    examples: [
+      "pickers man > ~/.local/share/man/man1/pickers.1", "pickers man | man -l - > pickers.txt",
+    ])
 
   init(_ arguments: ParsedArguments) throws(UsageError) {}
 

@@ -89,4 +89,17 @@ struct FontSearchTests {
     #expect(!japanese.isEmpty)
     #expect(japanese.allSatisfy { $0.hasPrefix("Noto Serif CJK") })
   }
+
+  @Test("search and suggestions are one matcher: a typo is found by both")
+  func typosFoundBySearch() throws {
+    #expect(search("DejaVu Snas Mono").first == "DejaVu Sans Mono")
+    #expect(search("Intre").first == "Inter")
+    // Misspellings rank below every real match.
+    #expect(search("Noto Sans").first == "Noto Sans")
+    // A short query never matches by edit distance alone.
+    #expect(search("xq").isEmpty)
+    let catalog = try FontCatalog(configFile: FontTools.fixturesConf, cache: .disabled)
+    #expect(try catalog.searchFamilies("DejaVu Snas Mono").first == "DejaVu Sans Mono")
+    #expect(try catalog.suggestions(forFamily: "DejaVu Snas Mono").first == "DejaVu Sans Mono")
+  }
 }

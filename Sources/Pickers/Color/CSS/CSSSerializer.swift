@@ -89,7 +89,8 @@ extension Color {
     return text
   }
 
-  /// The same as ``hex``: `#rrggbb`, or `#rrggbbaa` when the opacity is below 1.
+  /// The same as ``hex``, under its first release's name.
+  @available(*, deprecated, renamed: "hex")
   public var hexString: String { hex }
 
   /// The gamut-mapped sRGB value rounded to 8 bits per channel, with straight alpha.

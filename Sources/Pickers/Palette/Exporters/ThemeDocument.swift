@@ -16,6 +16,10 @@ struct ThemeDocument: Sendable, Hashable {
   var monoFont: String?
   /// The schemes, light first; at least one.
   var schemes: [SchemeColors]
+  /// The monospace font's size in points, for formats whose font setting carries one.
+  var fontSize: Int = 11
+  /// The release of the format's client that will read the file; `nil` when unknown.
+  var clientVersion: ClientVersion?
 
   /// The first scheme: the one single-scheme formats write.
   var primary: SchemeColors { schemes[0] }
@@ -34,12 +38,18 @@ struct SchemeColors: Sendable, Hashable {
   /// base00 ... base07 (background to the strongest foreground), then base10 and base11 (two
   /// steps past the background, away from the text).
   var ramp: [String]
+  /// White or black, whichever has more WCAG contrast on each role's color: text for a
+  /// control filled with that color.
+  var readableOn: [ThemeRole: String] = [:]
 
   /// The role's `#rrggbb`.
   func hex(_ role: ThemeRole) -> String { roles[role] ?? "#000000" }
 
   /// The role's `rrggbb`, without the `#`.
   func bare(_ role: ThemeRole) -> String { String(hex(role).dropFirst()) }
+
+  /// White or black `#rrggbb`, whichever reads better on `role`'s color.
+  func on(_ role: ThemeRole) -> String { readableOn[role] ?? "#ffffff" }
 
   /// Terminal color `index` (0...15) as `#rrggbb`.
   func color(_ index: Int) -> String { terminal[index] }

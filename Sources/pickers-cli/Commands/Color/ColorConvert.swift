@@ -55,4 +55,11 @@ struct ColorConvert: Command {
       }
     }.finish()
   }
+
+  /// One color as `--to` prints it (the sampler prints its answers the same way).
+  static func convert(_ color: Color, to target: Target) -> String {
+    if target == .hex { return color.hex }
+    let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
+    return color.gamutMapped(to: space).cssString
+  }
 }

@@ -11,5 +11,6 @@ struct ColorGroup: CommandGroup {
       ColorDiff.self,
       ColorSwatch.self,
       ColorPick.self,
+      ColorSample.self,
     ])
 }

@@ -117,7 +117,7 @@ struct ColorInfo: Command {
     ]
     let spaces: [ColorSpace] = [.srgb, .hsl, .hsv, .hwb, .lab, .lch, .oklab, .oklch, .displayP3]
     for space in spaces {
-      rows.append((space.rawValue, color.converted(to: space).opacity(1).cssString))
+      rows.append((space.rawValue, color.converted(to: space).withOpacity(1).cssString))
     }
     rows.append(("in sRGB gamut", color.isInGamut() ? "yes" : "no"))
     let width = rows.map(\.0.count).max() ?? 0

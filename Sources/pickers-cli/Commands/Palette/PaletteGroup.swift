@@ -8,7 +8,7 @@ struct PaletteGroup: CommandGroup {
       "Make palettes: system accents, tonal scales, harmonies, distinct colors, image colors.",
     subcommands: [
       PaletteAccents.self, PaletteScale.self, PaletteHarmony.self, PaletteDistinct.self,
-      PaletteFromImage.self, PaletteSimulate.self,
+      PaletteFromImage.self, PaletteSimulate.self, PaletteConvert.self,
     ])
 }
 
@@ -250,7 +250,12 @@ struct PaletteSimulate: Command {
       one a line: pickers palette accents --format hex | pickers palette simulate -
       """,
     arguments: [
-      .positional("COLOR", help: "CSS colors or system accent names.", repeating: true),
+      .positional(
+        "COLOR", help: "CSS colors or system accent names.", optional: true, repeating: true),
+      .option(
+        "--palette", short: "p", value: "FILE",
+        help: "Also take the colors of a palette file (.gpl .ase .soc .kpl, CSS, JSON).",
+        completion: .file),
       .option(
         "--deficiency", short: "d", value: "KIND",
         help: "all (default), protanopia, deuteranopia or tritanopia.",
@@ -258,15 +263,22 @@ struct PaletteSimulate: Command {
       .option(
         "--severity", value: "S", help: "From 0 (normal) to 1 (dichromacy, the default)."),
     ] + PaletteOutput.arguments,
-    examples: ["pickers palette simulate red green system-orange --deficiency deuteranopia"])
+    examples: [
+      "pickers palette simulate red green system-orange --deficiency deuteranopia",
+      "pickers palette accents --format gpl -o accents.gpl && pickers palette simulate "
+        + "--palette accents.gpl -d protanopia",
+    ])
 
   var colors: [String]
+  var palette: String?
   var choice: DeficiencyChoice
   var severity: Double
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     colors = arguments.positionals("COLOR")
+    palette = arguments.option("--palette")
+    if colors.isEmpty && palette == nil { throw UsageError("missing argument <COLOR>") }
     choice = try arguments.choice("--deficiency", as: DeficiencyChoice.self) ?? .all
     severity = try arguments.double("--severity", in: 0...1) ?? 1
     options = PaletteOutput.Options(arguments)
@@ -287,6 +299,12 @@ struct PaletteSimulate: Command {
     }
     var parsed: [Color] = []
     for text in inputs { parsed.append(try PaletteOutput.color(text)) }
+    if let palette {
+      for entry in try PaletteOutput.paletteFile(palette) {
+        inputs.append(entry.name)
+        parsed.append(entry.color)
+      }
+    }
     let deficiencies =
       choice == .all
       ? ColorVisionDeficiency.allCases
@@ -312,5 +330,41 @@ struct PaletteSimulate: Command {
     }
     try PaletteOutput.emit(
       entries, title: "Color-vision deficiency", options: options, context: context)
+  }
+}
+
+/// `pickers palette convert FILE`: a palette file in another format.
+struct PaletteConvert: Command {
+  static let spec = CommandSpec(
+    name: "convert",
+    abstract: "Read a palette file (.gpl .ase .soc .kpl, CSS or JSON) and write it in any format.",
+    discussion: """
+      The input format is told from the file's contents: GIMP/Inkscape .gpl, Adobe Swatch \
+      Exchange .ase (RGB, CMYK, Lab and gray swatches), LibreOffice .soc, Krita .kpl, CSS custom \
+      properties or pickers' JSON. Names are kept.
+      """,
+    arguments: [
+      .positional("FILE", help: "The palette file to read.", completion: .file)
+    ] + PaletteOutput.arguments,
+    examples: [
+      "pickers palette scale system-blue --format ase -o blues.ase",
+      "pickers palette convert blues.ase --format gpl -o blues.gpl",
+    ])
+
+  var path: String
+  var options: PaletteOutput.Options
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = arguments.positional("FILE") ?? ""
+    options = PaletteOutput.Options(arguments)
+  }
+
+  func run(_ context: CommandContext) throws {
+    _ = try options.resolvedFormat()
+    let entries = try PaletteOutput.paletteFile(path)
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    let title = file.split(separator: ".").dropLast().joined(separator: ".")
+    try PaletteOutput.emit(
+      entries, title: title.isEmpty ? file : title, options: options, context: context)
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Pickers
 
 /// How `pickers palette ...` prints a palette.
@@ -14,12 +15,22 @@ enum PaletteFormat: String, CaseIterable, Sendable {
   case shell
   /// A GIMP/Inkscape palette (`.gpl`).
   case gpl
+  /// Adobe Swatch Exchange (`.ase`), binary.
+  case ase
+  /// A LibreOffice color table (`.soc`).
+  case soc
+  /// A Krita palette (`.kpl`), binary.
+  case kpl
+
+  /// The library's file format for the formats other programs read.
+  var file: PaletteFileFormat? { PaletteFileFormat(rawValue: rawValue) }
 }
 
 /// Why a palette or theme command failed; printed as `pickers: <description>`, exit 1.
 enum PaletteCommandError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownFormat(String, valid: [String])
   case emptyImage(String)
+  case binaryToTerminal(String)
 
   var description: String {
     switch self {
@@ -27,6 +38,8 @@ enum PaletteCommandError: Error, Equatable, Sendable, CustomStringConvertible {
       "unknown format '\(name)'; expected one of \(valid.joined(separator: ", "))"
     case .emptyImage(let path):
       "image '\(path)' has no opaque pixels to take colors from"
+    case .binaryToTerminal(let format):
+      "--format \(format) is binary: give -o FILE or redirect standard output"
     }
   }
 }
@@ -37,7 +50,7 @@ enum PaletteOutput {
     .flag("--json", help: "Print JSON (the same as --format json)."),
     .option(
       "--format", value: "FORMAT",
-      help: "Output format: text (default), hex, json, css, shell or gpl.",
+      help: "Output format: text (default), hex, json, css, shell, gpl, ase, soc or kpl.",
       completion: .choices(PaletteFormat.allCases.map(\.rawValue))),
     .option(
       "--output", short: "o", value: "FILE",
@@ -78,6 +91,18 @@ enum PaletteOutput {
       try sheet.writePNG(to: path, durability: context.fileDurability)
       return
     }
+    if let file = format.file, file.isBinary {
+      let bytes = PaletteFile.encode(entries, title: title, as: file)
+      guard let path = options.output, path != "-" else {
+        guard isatty(STDOUT_FILENO) == 0 else {
+          throw PaletteCommandError.binaryToTerminal(file.rawValue)
+        }
+        context.outputBytes(bytes)
+        return
+      }
+      try writeAtomically(bytes, to: path, durability: context.fileDurability)
+      return
+    }
     let text = render(entries, title: title, format: format)
     try write(text, to: options.output, context: context)
   }
@@ -101,69 +126,40 @@ enum PaletteOutput {
       }.joined()
     case .hex:
       return entries.map { $0.color.hex + "\n" }.joined()
-    case .json:
-      let items = entries.map { entry in
-        let lch = entry.color.converted(to: .oklch).channels
-        func number(_ value: Double?) -> String {
-          guard let value else { return "null" }
-          return String((value * 10_000).rounded() / 10_000)
-        }
-        return "  {\"hex\": \"\(entry.color.hex)\", \"name\": \(jsonString(entry.name)), "
-          + "\"oklch\": [\(number(lch.c0)), \(number(lch.c1)), \(number(lch.c2))]}"
-      }
-      return "[\n" + items.joined(separator: ",\n") + "\n]\n"
-    case .css:
-      return ":root {\n"
-        + entries.map { "  --\(identifier($0.name, separator: "-")): \($0.color.hex);\n" }.joined()
-        + "}\n"
     case .shell:
       return entries.map { "\(identifier($0.name, separator: "_"))='\($0.color.hex)'\n" }.joined()
-    case .gpl:
-      var text = "GIMP Palette\nName: \(title)\nColumns: \(min(entries.count, 8))\n#\n"
-      for entry in entries {
-        let pixel = entry.color.rgba8
-        func pad(_ value: UInt8) -> String {
-          let digits = String(value)
-          return String(repeating: " ", count: 3 - digits.count) + digits
-        }
-        text += "\(pad(pixel.red)) \(pad(pixel.green)) \(pad(pixel.blue))\t\(entry.name)\n"
-      }
-      return text
+    case .json, .css, .gpl, .soc, .ase, .kpl:
+      let file = format.file ?? .json
+      return String(decoding: PaletteFile.encode(entries, title: title, as: file), as: UTF8.self)
     }
   }
 
   /// `name` reduced to letters, digits and `separator`, prefixed when it starts with a digit.
   static func identifier(_ name: String, separator: Character) -> String {
-    var result = ""
-    for character in name.lowercased() {
-      if character.isASCII && (character.isLetter || character.isNumber) {
-        result.append(character)
-      } else if result.last != separator && !result.isEmpty {
-        result.append(separator)
-      }
-    }
-    while result.last == separator { result.removeLast() }
-    if result.isEmpty { return "color" }
-    if let first = result.first, first.isNumber { result = "c\(separator)" + result }
-    return result
-  }
-
-  static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case let s where s.value < 0x20:
-        result += "\\u00" + (s.value < 16 ? "0" : "") + String(s.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    PaletteFile.identifier(name, separator: separator)
   }
 
   /// Parses a CSS color (any CSS Color 4 syntax or a system accent name).
   static func color(_ text: String) throws -> Color {
     try Color(css: text)
   }
+
+  /// The colors of the palette file at `path` (GIMP, Adobe, LibreOffice, Krita, CSS or JSON,
+  /// told apart by content), at most ``PaletteFile/maximumSize`` bytes.
+  static func paletteFile(_ path: String) throws -> [PaletteEntry] {
+    let bytes = try readFile(path, maximumSize: PaletteFile.maximumSize)
+    do {
+      return try PaletteFile.decode(bytes)
+    } catch {
+      throw PaletteFileReadError(path: path, error: error)
+    }
+  }
+}
+
+/// A palette file that could not be read, with its path.
+struct PaletteFileReadError: Error, CustomStringConvertible {
+  var path: String
+  var error: PaletteFileError
+
+  var description: String { "\(path): \(error.description)" }
 }

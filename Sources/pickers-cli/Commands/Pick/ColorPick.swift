@@ -14,11 +14,16 @@ struct ColorPick: Command {
       The sliders are drawn on the terminal (/dev/tty), not on standard output, so \
       ACCENT=$(pickers color pick) captures only the answer. Colors are 24-bit when COLORTERM \
       is truecolor or 24bit, else the nearest of 256.
+
+      --gui opens a window instead (sliders and spin buttons per channel, a CSS entry, \
+      contrast, accent and recent colors); it is also used without --gui when there is no \
+      terminal but DISPLAY or WAYLAND_DISPLAY is set. The answer and exit status are the same.
       """,
     arguments: [
       .option(
         "--initial", value: "COLOR", help: "Start from COLOR (a CSS color; default #3478f6)."),
       .flag("--opacity", help: "Show an opacity slider."),
+      .flag("--gui", help: "Open a desktop window (GTK 4) instead of using the terminal."),
       .option(
         "--space", value: "SPACE",
         help: "The sliders shown first: rgb, hsl or oklch (default: rgb).",
@@ -34,12 +39,16 @@ struct ColorPick: Command {
     ])
 
   var initial: Color
+  /// `--initial` as typed, handed to the window unchanged (no rounding on the way).
+  var initialText: String
   var showsOpacity: Bool
   var space: PickerSpace
   var format: ColorPickFormat
+  var gui: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let text = arguments.option("--initial") ?? "#3478f6"
+    initialText = text
     do {
       initial = try Color(css: text)
     } catch {
@@ -48,10 +57,24 @@ struct ColorPick: Command {
     showsOpacity = arguments.flag("--opacity")
     space = try arguments.choice("--space", as: PickerSpace.self) ?? .rgb
     format = try arguments.choice("--format", as: ColorPickFormat.self) ?? .hex
+    gui = arguments.flag("--gui")
   }
 
   func run(_ context: CommandContext) throws {
-    let terminal = try Terminal.open()
+    guard
+      case .terminal(let terminal) = try PickSurface.choose(
+        gui: gui, environment: context.environment)
+    else {
+      let line = try PickWindow.run(
+        ["color", "--initial", initialText, "--space", space.rawValue]
+          + (showsOpacity ? ["--opacity"] : []),
+        environment: context.environment)
+      guard let answer = ColorPickerAnswer(helperLine: line) else {
+        throw PickWindowError.badAnswer(line)
+      }
+      try print(answer, context)
+      return
+    }
     let driver = PickerDriver(
       terminal: terminal, colorDepth: ColorDepth(environment: context.environment))
     let state = ColorPickerState(color: initial, space: space, showsOpacity: showsOpacity)
@@ -63,6 +86,11 @@ struct ColorPick: Command {
         if key == crashKey { fatalError("crash requested by PICKERS_TEST_CRASH_KEY") }
       })
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
+    try print(answer, context)
+  }
+
+  /// Prints the answer in `--format`, whichever picker produced it.
+  private func print(_ answer: ColorPickerAnswer, _ context: CommandContext) throws {
     switch format {
     case .hex: context.out(answer.hex + "\n")
     case .css: context.out(answer.css + "\n")

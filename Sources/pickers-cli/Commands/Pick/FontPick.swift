@@ -15,7 +15,12 @@ struct FontPick: Command {
       (~/.config/pickers/favorites.json by default); 'pickers font list --favorites' lists them.
 
       The list is drawn on the terminal (/dev/tty), not on standard output, so FONT=$(pickers \
-      font pick) captures only the answer. With no terminal the command fails at once.
+      font pick) captures only the answer.
+
+      --gui opens a window instead (search, filter toggles, each family drawn in its own font, \
+      a preview with editable text, size, face and variable axes, clickable stars writing the \
+      same favorites file); it is also used without --gui when there is no terminal but \
+      DISPLAY or WAYLAND_DISPLAY is set. With neither the command fails at once.
       """,
     arguments: [
       .option("--lang", value: "LANG", help: "Only families that support LANG (ja, ar, pt-br)."),
@@ -24,6 +29,7 @@ struct FontPick: Command {
         "--initial", value: "FAMILY", help: "Highlight FAMILY at the start.",
         completion: .fontFamily),
       .flag("--faces", help: "List every face and print family:style."),
+      .flag("--gui", help: "Open a desktop window (GTK 4) instead of using the terminal."),
       .option(
         "--preview", value: "MODE",
         help: "Image preview: auto (ask the terminal), kitty, sixel or none (default: auto).",
@@ -44,6 +50,7 @@ struct FontPick: Command {
   var faces: Bool
   var preview: PreviewMode
   var previewPNG: String?
+  var gui: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     language = arguments.option("--lang")
@@ -52,14 +59,26 @@ struct FontPick: Command {
     faces = arguments.flag("--faces")
     preview = try arguments.choice("--preview", as: PreviewMode.self) ?? .auto
     previewPNG = arguments.option("--preview-png")
+    gui = arguments.flag("--gui")
   }
 
   func run(_ context: CommandContext) throws {
     // Fail fast, before any font work, when there is nothing to draw on.
-    let terminal = try Terminal.open()
+    guard
+      case .terminal(let terminal) = try PickSurface.choose(
+        gui: gui, environment: context.environment)
+    else {
+      var arguments = ["font"]
+      if let language { arguments += ["--lang", language] }
+      if monospaced { arguments.append("--mono") }
+      if let initial { arguments += ["--initial", initial] }
+      if faces { arguments.append("--faces") }
+      context.out(try PickWindow.run(arguments, environment: context.environment) + "\n")
+      return
+    }
     let catalog = try FontCatalog()
     let filter = FontFilter(language: language, monospaced: monospaced)
-    let entries = try Self.entries(catalog.faces(matching: filter), faces: faces)
+    let entries = try FontPickerState.entries(catalog.faces(matching: filter), perFace: faces)
     guard !entries.isEmpty else { throw PickError.noFamilies(language: language, mono: monospaced) }
 
     let store = try FavoriteStore(environment: context.environment)
@@ -130,34 +149,6 @@ struct FontPick: Command {
     }
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
     context.out(answer + "\n")
-  }
-
-  /// One entry per family (or per face with `--faces`), in the catalog's order.
-  static func entries(_ faces: [FontFace], faces perFace: Bool) -> [FontPickerState.Entry] {
-    var order: [String] = []
-    var byFamily: [String: [FontFace]] = [:]
-    for face in faces {
-      if byFamily[face.family] == nil { order.append(face.family) }
-      byFamily[face.family, default: []].append(face)
-    }
-    return order.flatMap { family -> [FontPickerState.Entry] in
-      let members = byFamily[family] ?? []
-      var styles: [String] = []
-      for face in members where !styles.contains(face.style) { styles.append(face.style) }
-      let mono = members.contains { $0.spacing != .proportional }
-      let file =
-        members.first { $0.style == "Regular" || $0.style == "Book" }?.file
-        ?? members.first?.file ?? ""
-      guard perFace else {
-        return [
-          FontPickerState.Entry(family: family, styles: styles, isMonospace: mono, file: file)
-        ]
-      }
-      return members.map { face in
-        FontPickerState.Entry(
-          family: family, style: face.style, styles: styles, isMonospace: mono, file: face.file)
-      }
-    }
   }
 
   /// The languages a family's faces support, in the order fontconfig lists them.

@@ -25,7 +25,7 @@ struct ColorSwatch: Command {
     examples: [
       "pickers color swatch '#ff8800' -o orange.png",
       "pickers color swatch red 'oklch(70% 0.1 200 / 50%)' --checkerboard --label -o two.png",
-      "pickers palette generate --count 8 | pickers color swatch - --columns 4 -o grid.png",
+      "pickers palette distinct 8 --format hex | pickers color swatch - --columns 4 -o grid.png",
     ])
 
   var colors: [String]

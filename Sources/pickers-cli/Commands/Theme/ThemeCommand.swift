@@ -8,6 +8,29 @@ enum SchemeChoice: String, CaseIterable, Sendable {
   case both
 }
 
+/// Whether theme files carry font settings.
+enum FontsChoice: String, CaseIterable, Sendable {
+  /// Write the UI and monospace families (and foot's and X's size).
+  case auto
+  /// Leave every font setting out.
+  case none
+}
+
+/// Why `pickers theme` refused its arguments after parsing; exit 1.
+enum ThemeCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+  case clientVersionUnused(String)
+  case badClientVersion(String, client: String)
+
+  var description: String {
+    switch self {
+    case .clientVersionUnused(let format):
+      "--client-version applies to the alacritty and foot formats, not \(format)"
+    case .badClientVersion(let text, let client):
+      "--client-version takes a \(client) release such as 0.11 or 1.13.1, not '\(text)'"
+    }
+  }
+}
+
 /// `pickers theme`: a whole color theme from one accent or an image, in a config file format.
 struct ThemeCommand: Command {
   static let spec = CommandSpec(
@@ -18,6 +41,20 @@ struct ThemeCommand: Command {
       16 terminal colors at least 3.0 on the terminal background, and the accent keeps its hue. \
       Fonts are resolved through fontconfig, so a theme names only fonts the system has \
       (defaults: the sans-serif and monospace matches). --format list names the formats.
+
+      alacritty before 0.13 reads YAML, later ones TOML; foot renamed keys in 1.23 and 1.26. \
+      Without --client-version the installed alacritty or foot is asked for its version \
+      (--version); when neither says, alacritty gets TOML and foot the syntax every release \
+      reads.
+
+      --template FILE fills a file of your own: {{ accent }}, {{ background | strip }}, \
+      {{ color4 | rgb }}, {{ surface | lighten 0.05 | alpha 0.9 | rgba }}, {{ name }}, \
+      {{ font-mono }}. Names: every role (background surface surface-variant foreground muted \
+      border selection accent on-accent accent-container on-accent-container success warning \
+      error info brown), color0-color15, name, scheme, author, source, font-ui, font-mono, \
+      font-size. Filters: hex strip rgb rgba hsl oklch red green blue, alpha A, lighten STEP, \
+      darken STEP (OKLCH lightness), upper, lower. \\{{ writes a literal {{. An unknown name is \
+      an error naming its line; nothing in a template is ever run.
       """,
     arguments: [
       .option(
@@ -36,9 +73,23 @@ struct ThemeCommand: Command {
         "--mono-font", value: "FAMILY",
         help: "The monospace family (default: fontconfig's monospace).", completion: .fontFamily),
       .option(
-        "--format", short: "f", value: "FORMAT", help: "The file format, or 'list' to list them.",
-        required: true,
+        "--format", short: "f", value: "FORMAT",
+        help: "The file format, or 'list' to list them (or give --template).",
         completion: .choices(["list"] + ThemeFormat.allCases.map(\.rawValue))),
+      .option(
+        "--template", short: "t", value: "FILE",
+        help: "Fill FILE's {{ placeholders }} instead of writing a built-in format.",
+        completion: .file),
+      .option(
+        "--client-version", value: "VERSION",
+        help: "Write for this alacritty or foot release (default: ask the installed one).",
+        completion: .none),
+      .option(
+        "--fonts", value: "WHICH",
+        help: "auto (default) writes font settings; none leaves the user's own fonts alone.",
+        completion: .choices(FontsChoice.allCases.map(\.rawValue))),
+      .option(
+        "--font-size", value: "PT", help: "The monospace size foot and X get, 1-200 (default 11)."),
       .option(
         "--output", short: "o", value: "FILE",
         help: "Write to FILE (atomically) instead of standard output.", completion: .file),
@@ -50,6 +101,8 @@ struct ThemeCommand: Command {
       "pickers theme --accent system-blue --format kitty -o ~/.config/kitty/theme.conf",
       "pickers theme --from-image wallpaper.png --format pywal-json -o ~/.cache/wal/colors.json",
       "pickers theme --accent '#7c3aed' --scheme both --format css",
+      "pickers theme --accent system-teal --format alacritty --client-version 0.11",
+      "pickers theme --accent system-pink --format foot --fonts none",
       "pickers theme --format list",
     ])
 
@@ -59,6 +112,10 @@ struct ThemeCommand: Command {
   var font: String?
   var monoFont: String?
   var format: String
+  var template: String?
+  var clientVersion: String?
+  var fonts: FontsChoice
+  var fontSize: Int
   var output: String?
   var preview: String?
 
@@ -68,9 +125,19 @@ struct ThemeCommand: Command {
     scheme = try arguments.choice("--scheme", as: SchemeChoice.self)
     font = arguments.option("--font")
     monoFont = arguments.option("--mono-font")
+    template = arguments.option("--template")
     format = arguments.option("--format") ?? ""
+    clientVersion = arguments.option("--client-version")
+    fonts = try arguments.choice("--fonts", as: FontsChoice.self) ?? .auto
+    fontSize = try arguments.integer("--font-size", in: 1...200) ?? 11
     output = arguments.option("--output")
     preview = arguments.option("--preview")
+    if template != nil && arguments.option("--format") != nil {
+      throw UsageError("give --format or --template, not both")
+    }
+    if template == nil && arguments.option("--format") == nil {
+      throw UsageError("missing option --format <FORMAT>")
+    }
     if format != "list" {
       if accent != nil && image != nil {
         throw UsageError("give --accent or --from-image, not both")
@@ -90,18 +157,39 @@ struct ThemeCommand: Command {
       }
       return
     }
-    guard let format = ThemeFormat(rawValue: format.lowercased()) else {
-      throw PaletteCommandError.unknownFormat(
-        format, valid: ["list"] + ThemeFormat.allCases.map(\.rawValue))
+    // Everything the arguments alone decide is checked before a color is computed.
+    var parsedTemplate: ThemeTemplate?
+    var format: ThemeFormat?
+    if let template {
+      parsedTemplate = try ThemeTemplate(try ThemeCommand.readTemplate(template))
+    } else {
+      guard let named = ThemeFormat(rawValue: self.format.lowercased()) else {
+        throw PaletteCommandError.unknownFormat(
+          self.format, valid: ["list"] + ThemeFormat.allCases.map(\.rawValue))
+      }
+      format = named
     }
+    var version: ClientVersion?
+    if let clientVersion {
+      guard let client = format?.client else {
+        throw ThemeCommandError.clientVersionUnused(format?.rawValue ?? "--template")
+      }
+      guard let parsed = ClientVersion(clientVersion) else {
+        throw ThemeCommandError.badClientVersion(clientVersion, client: client)
+      }
+      version = parsed
+    } else if let client = format?.client, format != .alacrittyYAML {
+      version = ClientVersion.installed(client, path: context.environment["PATH"] ?? "")
+    }
+    let holdsBoth = format?.holdsBothSchemes ?? false
     let schemes: [ColorScheme]
-    switch scheme ?? (format.holdsBothSchemes ? .both : .dark) {
+    switch scheme ?? (holdsBoth ? .both : .dark) {
     case .light: schemes = [.light]
     case .dark: schemes = [.dark]
     case .both: schemes = [.light, .dark]
     }
-    if schemes.count > 1 && !format.holdsBothSchemes {
-      throw ThemeError.formatHoldsOneScheme(format.rawValue)
+    if schemes.count > 1 && !holdsBoth {
+      throw ThemeError.formatHoldsOneScheme(format?.rawValue ?? "--template")
     }
     var theme: Theme
     if let accent {
@@ -127,7 +215,17 @@ struct ThemeCommand: Command {
       monoFont, generic: "monospace", catalog: catalog, context: context)
     theme.uiFont = ui.family
     theme.monoFont = mono.family
-    let text = try theme.exported(as: format)
+    let text: String
+    if let parsedTemplate {
+      text = try parsedTemplate.rendered(theme: theme, scheme: schemes[0], fontSize: fontSize)
+    } else if let format {
+      text = try theme.exported(
+        as: format,
+        options: ThemeExportOptions(
+          clientVersion: version, includeFonts: fonts == .auto, fontSize: fontSize))
+    } else {
+      text = ""
+    }
     // Everything that can fail on the input is done before the first byte is written.
     var pictureBytes: [UInt8]?
     if preview != nil {
@@ -149,5 +247,10 @@ struct ThemeCommand: Command {
       if !previewExisted { unlink(preview) }
       throw error
     }
+  }
+
+  /// The text of the template at `path`, at most ``ThemeTemplate/maximumSize`` bytes.
+  static func readTemplate(_ path: String) throws -> String {
+    String(decoding: try readFile(path, maximumSize: ThemeTemplate.maximumSize), as: UTF8.self)
   }
 }

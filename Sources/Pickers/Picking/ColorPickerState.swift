@@ -72,7 +72,7 @@ public struct ColorPickerState: PickerState, Hashable {
 
   /// The answer Enter would print now.
   public var answer: ColorPickerAnswer {
-    ColorPickerAnswer(space: space, values: values, alpha: alpha, srgb: srgb)
+    ColorPickerAnswer(space: space, values: values, alpha: alpha)
   }
 
   // MARK: Update
@@ -169,6 +169,49 @@ public struct ColorPickerState: PickerState, Hashable {
 
   private mutating func apply(_ preset: ColorPreset) {
     values = PickerColorMath.fromSRGB(preset.srgb, to: space)
+  }
+
+  // MARK: Window events
+
+  /// The state after a window's widget changed (a slider, a spin button, the CSS entry).
+  ///
+  /// The GTK driver turns each widget signal into one ``ColorPickerEvent`` and redraws its
+  /// widgets from the new state, so steps, clamping and the answer are the terminal picker's.
+  ///
+  ///     var state = ColorPickerState(color: .white)
+  ///     state = ColorPickerState.update(state, event: .setComponent(0, 128))
+  ///     state.answer.hex   // "#80ffff"
+  public static func update(_ state: ColorPickerState, event: ColorPickerEvent)
+    -> ColorPickerState
+  {
+    guard !state.outcome.isFinished else { return state }
+    var next = state
+    next.typed = nil
+    switch event {
+    case .key(let key): return update(state, key)
+    case .focus(let row): next.focus = min(max(row, 0), next.sliderCount)
+    case .setComponent(let index, let value):
+      guard next.values.indices.contains(index), value.isFinite else { break }
+      let range = next.space.components[index].range
+      next.values[index] = min(max(value, range.lowerBound), range.upperBound)
+    case .setAlpha(let value):
+      guard next.showsOpacity, value.isFinite else { break }
+      next.alpha = min(max(value, 0), 1)
+    case .setSpace(let space):
+      guard space != next.space else { break }
+      next.values = PickerColorMath.fromSRGB(next.srgb, to: space)
+      next.space = space
+    case .setColor(let color):
+      next.values = PickerColorMath.values(of: color, in: next.space)
+      if next.showsOpacity { next.alpha = min(max(color.alpha, 0), 1) }
+    case .choosePreset(let index):
+      guard next.presets.indices.contains(index) else { break }
+      next.presetIndex = index
+      next.apply(next.presets[index])
+    case .accept: next.outcome = .accepted(next.answer)
+    case .cancel: next.outcome = .cancelled
+    }
+    return next
   }
 
   // MARK: View
@@ -340,6 +383,29 @@ public struct ColorPickerState: PickerState, Hashable {
   }
 }
 
+/// Something a window's widgets did to the color picker (see
+/// ``ColorPickerState/update(_:event:)``).
+public enum ColorPickerEvent: Hashable, Sendable {
+  /// A key, handled exactly as in the terminal (arrow steps on the focused row, Enter, Esc).
+  case key(Key)
+  /// Keyboard focus moved to a row: 0...2 the components, 3 opacity, then the presets.
+  case focus(Int)
+  /// A component's slider or spin button was set to a value in its space's units.
+  case setComponent(Int, Double)
+  /// The opacity slider was set (0...1); ignored without `--opacity`.
+  case setAlpha(Double)
+  /// The space switch chose another space; the color stays the same.
+  case setSpace(PickerSpace)
+  /// The CSS entry parsed to a color (its alpha is kept only with `--opacity`).
+  case setColor(Color)
+  /// A preset swatch was clicked.
+  case choosePreset(Int)
+  /// The Choose button.
+  case accept
+  /// The Cancel button or closing the window.
+  case cancel
+}
+
 /// A named color on the color picker's preset row.
 public struct ColorPreset: Hashable, Sendable {
   /// The name shown, such as "blue".
@@ -380,4 +446,33 @@ public struct ColorPickerAnswer: Hashable, Sendable {
   /// The CSS Color 4 string in `space`, as ``Color/cssString`` prints it: `rgb(52 120 246)`,
   /// `hsl(217 91% 58% / 0.5)`, `oklch(0.6 0.2 261)`.
   public var css: String { color.cssString }
+
+  /// Creates an answer from component values in `space`'s units.
+  public init(space: PickerSpace, values: [Double], alpha: Double) {
+    self.space = space
+    self.values = values
+    self.alpha = alpha
+    self.srgb = PickerColorMath.toSRGB(values, in: space)
+  }
+
+  /// One line that carries the answer between processes without loss: the space, the three
+  /// values and the opacity, separated by spaces (`rgb 52 120 246 1`).
+  ///
+  /// The desktop helper prints it; the `pickers` binary reads it back with
+  /// ``init(helperLine:)`` and formats it like the terminal picker's answer.
+  public var helperLine: String {
+    ([space.rawValue] + (values + [alpha]).map { "\($0)" }).joined(separator: " ")
+  }
+
+  /// Reads a ``helperLine``; `nil` unless it is a space name and four finite numbers.
+  public init?(helperLine: String) {
+    let fields = helperLine.split(whereSeparator: { $0 == " " || $0 == "\n" })
+    guard fields.count == 5, let space = PickerSpace(rawValue: String(fields[0])) else {
+      return nil
+    }
+    let numbers = fields.dropFirst().compactMap { Double(String($0)) }
+    guard numbers.count == 4, numbers.allSatisfy(\.isFinite), (0...1).contains(numbers[3])
+    else { return nil }
+    self.init(space: space, values: Array(numbers.prefix(3)), alpha: numbers[3])
+  }
 }

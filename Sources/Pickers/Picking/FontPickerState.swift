@@ -57,6 +57,9 @@ public struct FontPickerState: PickerState, Hashable {
   public private(set) var ratings: [String: Int]
   /// Whether only rated families are listed.
   public private(set) var favoritesOnly = false
+  /// When set, only these families are listed (a window's monospace, language and color
+  /// toggles, answered by the font catalog).
+  public private(set) var allowedFamilies: Set<String>?
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
   /// Rows kept free for an image preview under the details (0: a text-only preview line).
@@ -86,6 +89,35 @@ public struct FontPickerState: PickerState, Hashable {
         entries.firstIndex { $0.answer.lowercased() == initial }
         ?? entries.firstIndex { $0.family.lowercased() == initial }
       if let index { move(to: index) }
+    }
+  }
+
+  /// One entry per family (or per face with `perFace`), in the order of `faces`.
+  ///
+  /// Both drivers build their list with this: a family's styles, whether any face is
+  /// monospaced, and its Regular (or Book, else first) file.
+  public static func entries(_ faces: [FontFace], perFace: Bool) -> [Entry] {
+    var order: [String] = []
+    var byFamily: [String: [FontFace]] = [:]
+    for face in faces {
+      if byFamily[face.family] == nil { order.append(face.family) }
+      byFamily[face.family, default: []].append(face)
+    }
+    return order.flatMap { family -> [Entry] in
+      let members = byFamily[family] ?? []
+      var styles: [String] = []
+      for face in members where !styles.contains(face.style) { styles.append(face.style) }
+      let mono = members.contains { $0.spacing != .proportional }
+      let file =
+        members.first { $0.style == "Regular" || $0.style == "Book" }?.file
+        ?? members.first?.file ?? ""
+      guard perFace else {
+        return [Entry(family: family, styles: styles, isMonospace: mono, file: file)]
+      }
+      return members.map { face in
+        Entry(
+          family: family, style: face.style, styles: styles, isMonospace: mono, file: face.file)
+      }
     }
   }
 
@@ -168,6 +200,7 @@ public struct FontPickerState: PickerState, Hashable {
     let previous = selected
     var found = FamilySearch.rank(entries.map(\.family), query: query)
     if favoritesOnly { found = found.filter { ratings[entries[$0].family] != nil } }
+    if let allowedFamilies { found = found.filter { allowedFamilies.contains(entries[$0].family) } }
     matches = found
     if let previous, let index = matches.firstIndex(where: { entries[$0] == previous }),
       !query.isEmpty || favoritesOnly
@@ -179,6 +212,50 @@ public struct FontPickerState: PickerState, Hashable {
     top = 0
     move(to: selection)
   }
+
+  // MARK: Window events
+
+  /// The state after a window's widget changed (the search field, a toggle, the list, a star).
+  ///
+  /// The GTK driver turns each widget signal into one ``FontPickerEvent`` and redraws from the
+  /// new state, so the search, the filters and the ratings are the terminal picker's.
+  ///
+  ///     var state = FontPickerState(entries: entries)
+  ///     state = FontPickerState.update(state, event: .setQuery("dejavu mono"))
+  ///     state.selected?.family   // "DejaVu Sans Mono"
+  public static func update(_ state: FontPickerState, event: FontPickerEvent) -> FontPickerState {
+    guard !state.outcome.isFinished else { return state }
+    var next = state
+    switch event {
+    case .key(let key): return update(state, key)
+    case .setQuery(let query):
+      guard query != next.query else { break }
+      next.query = String(query.prefix(Self.maximumQueryLength))
+      next.refilter()
+    case .setFavoritesOnly(let on):
+      guard on != next.favoritesOnly else { break }
+      next.favoritesOnly = on
+      next.refilter()
+    case .allowFamilies(let families):
+      let previous = next.selected
+      next.allowedFamilies = families
+      next.refilter()
+      // A toggle keeps the highlighted family when it is still listed.
+      if let previous, let index = next.matches.firstIndex(where: { next.entries[$0] == previous })
+      {
+        next.move(to: index)
+      }
+    case .select(let row): next.move(to: row)
+    case .rate(let stars): next.rate(min(max(stars, 0), 5))
+    case .accept:
+      if let selected = next.selected { next.outcome = .accepted(selected.answer) }
+    case .cancel: next.outcome = .cancelled
+    }
+    return next
+  }
+
+  /// The longest filter kept (a search field can be pasted into).
+  public static let maximumQueryLength = 200
 
   // MARK: View
 
@@ -293,6 +370,27 @@ public struct FontPickerState: PickerState, Hashable {
     screen.put(hints, row: layout.footer, column: 0, style: Style(dim: true))
     return screen
   }
+}
+
+/// Something a window's widgets did to the font picker (see
+/// ``FontPickerState/update(_:event:)``).
+public enum FontPickerEvent: Hashable, Sendable {
+  /// A key, handled exactly as in the terminal.
+  case key(Key)
+  /// The search field's text changed.
+  case setQuery(String)
+  /// The favourites toggle changed.
+  case setFavoritesOnly(Bool)
+  /// The other filters changed: only these families (`nil`: all) are listed.
+  case allowFamilies(Set<String>?)
+  /// A row of the list was selected (an index into ``FontPickerState/matches``).
+  case select(Int)
+  /// A star was clicked: rate the selected family 1...5 (0 clears).
+  case rate(Int)
+  /// The Choose button, Enter, or a double click on a row.
+  case accept
+  /// The Cancel button, Esc, or closing the window.
+  case cancel
 }
 
 /// The font picker's filter: the font catalog's forgiving search over family names.

@@ -1,0 +1,356 @@
+import CGtk
+import Pickers
+
+/// The color window: a GTK view of ``ColorPickerState``.
+///
+/// Every widget signal becomes one ``ColorPickerEvent``; the window then redraws all widgets
+/// from the new state (`updating` keeps those redraws from echoing back as events).
+@MainActor
+final class ColorWindow {
+  private(set) var state: ColorPickerState
+  let window: Widget
+  private let environment: [String: String]
+  private var spaceButtons: [Widget] = []
+  private var channelLabels: [Widget] = []
+  private var scales: [Widget] = []
+  private var spins: [Widget] = []
+  private var adjustments: [UnsafeMutablePointer<GtkAdjustment>] = []
+  private var swatch: Widget
+  private var entry: Widget
+  private var contrast: Widget
+  private var status: Widget
+  private var updating = false
+  private let recentStore: RecentColorStore?
+  private let recent: RecentColors
+  let geometry: GeometryReport
+
+  init(state: ColorPickerState, environment: [String: String]) {
+    self.state = state
+    self.environment = environment
+    geometry = GeometryReport(environment: environment)
+    recentStore = RecentColorStore(environment: environment)
+    recent = recentStore?.load() ?? RecentColors()
+    window = Widgets.checked(gtk_window_new())
+    swatch = Widgets.checked(gtk_drawing_area_new())
+    entry = Widgets.checked(gtk_entry_new())
+    contrast = Widgets.label("")
+    status = Widgets.label("")
+    build()
+    refresh()
+  }
+
+  // MARK: Building
+
+  private func build() {
+    gtk_window_set_title(cgtk_window(window), "pickers · color")
+    gtk_window_set_default_size(cgtk_window(window), 560, -1)
+    let content = Widgets.box(vertical: true, spacing: 10)
+    Widgets.pad(content, 14)
+
+    // The space switch: three linked toggle buttons, one active.
+    let spaces = Widgets.box(vertical: false, spacing: 0)
+    gtk_widget_add_css_class(spaces, "linked")
+    for space in PickerSpace.allCases {
+      let button = Widgets.checked(gtk_toggle_button_new_with_label(space.rawValue.uppercased()))
+      if let first = spaceButtons.first {
+        gtk_toggle_button_set_group(cgtk_toggle_button(button), cgtk_toggle_button(first))
+      }
+      Signals.connect(button, "toggled") { [self] in
+        guard !updating, gtk_toggle_button_get_active(cgtk_toggle_button(button)) != 0 else {
+          return
+        }
+        send(.setSpace(space))
+      }
+      spaceButtons.append(button)
+      Widgets.append(spaces, button)
+    }
+    Widgets.append(content, spaces)
+
+    // One row per channel: label, slider, spin button sharing one adjustment.
+    let middle = Widgets.box(vertical: false, spacing: 14)
+    let grid = Widgets.checked(gtk_grid_new())
+    gtk_grid_set_row_spacing(cgtk_grid(grid), 6)
+    gtk_grid_set_column_spacing(cgtk_grid(grid), 8)
+    gtk_widget_set_hexpand(grid, 1)
+    for row in 0..<state.sliderCount {
+      guard let adjustment = gtk_adjustment_new(0, 0, 1, 1, 10, 0) else { continue }
+      let label = Widgets.label("")
+      let scale = Widgets.checked(gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, adjustment))
+      gtk_scale_set_draw_value(cgtk_scale(scale), 0)
+      gtk_widget_set_hexpand(scale, 1)
+      gtk_widget_set_size_request(scale, 220, -1)
+      let spin = Widgets.checked(gtk_spin_button_new(adjustment, 1, 0))
+      gtk_spin_button_set_numeric(cgtk_spin_button(spin), 1)
+      gtk_editable_set_width_chars(cgtk_editable(spin), 7)
+      Signals.connect(adjustment, "value-changed") { [self] in
+        guard !updating else { return }
+        let value = gtk_adjustment_get_value(adjustment)
+        send(row < 3 ? .setComponent(row, value) : .setAlpha(value / 100))
+      }
+      gtk_grid_attach(cgtk_grid(grid), label, 0, Int32(row), 1, 1)
+      gtk_grid_attach(cgtk_grid(grid), scale, 1, Int32(row), 1, 1)
+      gtk_grid_attach(cgtk_grid(grid), spin, 2, Int32(row), 1, 1)
+      channelLabels.append(label)
+      scales.append(scale)
+      spins.append(spin)
+      adjustments.append(adjustment)
+      geometry.name("scale\(row)", scale)
+    }
+    gtk_widget_set_size_request(swatch, 150, 150)
+    gtk_widget_set_valign(swatch, GTK_ALIGN_START)
+    Signals.setDrawFunction(swatch) { [self] cairo, width, height in
+      drawSwatch(cairo, Double(width), Double(height))
+    }
+    geometry.name("swatch", swatch)
+    Widgets.append(middle, grid, swatch)
+    Widgets.append(content, middle)
+
+    // The CSS entry: any CSS color; it applies as soon as it parses.
+    let cssRow = Widgets.box(vertical: false, spacing: 8)
+    gtk_widget_set_hexpand(entry, 1)
+    gtk_entry_set_placeholder_text(cgtk_entry(entry), "any CSS color: #3478f6, oklch(60% 0.2 260)")
+    Signals.connect(entry, "changed") { [self] in
+      guard !updating else { return }
+      let text = Widgets.text(entry)
+      if let color = try? Color(css: text) {
+        send(.setColor(color), keepEntry: true)
+        gtk_widget_remove_css_class(entry, "error")
+      } else {
+        gtk_widget_add_css_class(entry, "error")
+      }
+    }
+    Widgets.append(cssRow, Widgets.label("CSS"), entry)
+    Widgets.append(content, cssRow)
+    gtk_widget_add_css_class(contrast, "contrast")
+    Widgets.append(content, contrast)
+
+    Widgets.append(
+      content,
+      swatchRow("Accents", state.presets.map { ($0.name, $0.srgb) }) {
+        [self] index in send(.choosePreset(index))
+      })
+    let recentColors = recent.colors.compactMap { hex -> (String, [Double])? in
+      guard let color = try? Color(css: hex) else { return nil }
+      return (hex, color.converted(to: .srgb).channels.values.map { $0 ?? 0 })
+    }
+    if !recentColors.isEmpty {
+      Widgets.append(
+        content,
+        swatchRow("Recent", recentColors) { [self] index in
+          if let color = try? Color(css: recentColors[index].0) { send(.setColor(color)) }
+        })
+    }
+
+    // Buttons: the eyedropper (only with the sampler), Cancel, Choose.
+    let buttons = Widgets.box(vertical: false, spacing: 8)
+    if let sampler = DesktopHelper.sampler.locate(environment: environment) {
+      let dropper = Widgets.button("Pick from screen", tooltip: "Click anywhere on the screen")
+      Signals.connect(dropper, "clicked") { [self] in sample(with: sampler) }
+      Widgets.append(buttons, dropper)
+    }
+    gtk_widget_set_hexpand(status, 1)
+    Widgets.append(buttons, status)
+    let cancel = Widgets.button("Cancel")
+    let choose = Widgets.button("Choose")
+    gtk_widget_add_css_class(choose, "suggested-action")
+    Signals.connect(cancel, "clicked") { [self] in send(.cancel) }
+    Signals.connect(choose, "clicked") { [self] in send(.accept) }
+    Widgets.append(buttons, cancel, choose)
+    Widgets.append(content, buttons)
+
+    gtk_window_set_child(cgtk_window(window), content)
+    Signals.connectReturning(window, "close-request") { [self] in
+      send(.cancel)
+      return true
+    }
+    Widgets.addKeyHandler(window) { [self] keyval, modifiers in key(keyval, modifiers) }
+    geometry.watch(window)
+  }
+
+  /// A labelled row of color buttons; `action` gets the index of the one clicked.
+  private func swatchRow(
+    _ title: String, _ colors: [(name: String, srgb: [Double])],
+    _ action: @escaping @MainActor (Int) -> Void
+  ) -> Widget {
+    let row = Widgets.box(vertical: false, spacing: 4)
+    let label = Widgets.label(title)
+    gtk_widget_set_size_request(label, 64, -1)
+    Widgets.append(row, label)
+    for (index, color) in colors.enumerated() {
+      let button = Widgets.button("", tooltip: color.name)
+      gtk_widget_add_css_class(button, "swatch")
+      let area = Widgets.checked(gtk_drawing_area_new())
+      gtk_widget_set_size_request(area, 20, 20)
+      let rgb = color.srgb.map { min(max($0, 0), 1) }
+      Signals.setDrawFunction(area) { cairo, width, height in
+        fill(cairo, 0, 0, Double(width), Double(height), rgb)
+      }
+      gtk_button_set_child(cgtk_button(button), area)
+      Signals.connect(button, "clicked") { action(index) }
+      Widgets.append(row, button)
+    }
+    return row
+  }
+
+  // MARK: Events
+
+  /// Feeds `event` to the state machine and redraws.
+  func send(_ event: ColorPickerEvent, keepEntry: Bool = false) {
+    state = ColorPickerState.update(state, event: event)
+    refresh(keepEntry: keepEntry)
+  }
+
+  /// Enter chooses, Esc cancels; arrows, Home and End on a focused slider step it with the
+  /// terminal picker's steps (Shift: large steps).
+  private func key(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+    let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+    switch Int32(keyval) {
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+      send(.accept)
+      return true
+    case GDK_KEY_Escape:
+      send(.cancel)
+      return true
+    default: break
+    }
+    guard let focus = gtk_root_get_focus(cgtk_root(window)),
+      let row = scales.firstIndex(where: { $0 == focus })
+    else { return false }
+    let key: Key
+    switch Int32(keyval) {
+    case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Down, GDK_KEY_KP_Down:
+      key = shift ? .shiftLeft : .left
+    case GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Up, GDK_KEY_KP_Up:
+      key = shift ? .shiftRight : .right
+    case GDK_KEY_Home: key = .home
+    case GDK_KEY_End: key = .end
+    default: return false
+    }
+    send(.focus(row))
+    send(.key(key))
+    return true
+  }
+
+  /// Runs the screen sampler and takes its color.
+  private func sample(with sampler: String) {
+    gtk_label_set_text(cgtk_label(status), "")
+    do {
+      let result = try DesktopHelper.sampler.run(["pick"], environment: environment)
+      guard result.status == .accepted else {
+        if result.status != .cancelled {
+          gtk_label_set_text(cgtk_label(status), "the screen sampler failed")
+        }
+        return
+      }
+      let hex = result.output.split(separator: " ").first.map(String.init) ?? ""
+      guard let color = try? Color(css: hex) else {
+        gtk_label_set_text(cgtk_label(status), "the screen sampler printed '\(hex)'")
+        return
+      }
+      send(.setColor(color))
+    } catch {
+      gtk_label_set_text(cgtk_label(status), "\(error)")
+    }
+  }
+
+  // MARK: Drawing
+
+  /// Sets every widget from `state`.
+  private func refresh(keepEntry: Bool = false) {
+    updating = true
+    defer { updating = false }
+    for (index, space) in PickerSpace.allCases.enumerated() where index < spaceButtons.count {
+      gtk_toggle_button_set_active(
+        cgtk_toggle_button(spaceButtons[index]), space == state.space ? 1 : 0)
+    }
+    for row in 0..<adjustments.count {
+      let adjustment = adjustments[row]
+      let label: String
+      let range: ClosedRange<Double>
+      let value: Double
+      let step: Double
+      let decimals: Int
+      if row < 3 {
+        let component = state.space.components[row]
+        (label, range, value) = (component.label, component.range, state.values[row])
+        (step, decimals) = (component.step, component.decimals)
+      } else {
+        (label, range, value, step, decimals) = ("A", 0...100, state.alpha * 100, 1, 0)
+      }
+      gtk_label_set_text(cgtk_label(channelLabels[row]), label)
+      gtk_adjustment_configure(
+        adjustment, value, range.lowerBound, range.upperBound, step, step * 10, 0)
+      gtk_spin_button_set_digits(cgtk_spin_button(spins[row]), UInt32(decimals))
+      gtk_scale_set_digits(cgtk_scale(scales[row]), Int32(decimals))
+    }
+    if !keepEntry {
+      gtk_editable_set_text(cgtk_editable(entry), state.answer.hex)
+      gtk_widget_remove_css_class(entry, "error")
+    }
+    let color = state.color
+    let onWhite = color.wcagContrast(on: .white)
+    let onBlack = color.wcagContrast(on: .black)
+    let text =
+      "WCAG  \(format(onWhite.ratio)):1 \(grade(onWhite)) on white   "
+      + "\(format(onBlack.ratio)):1 \(grade(onBlack)) on black\n"
+      + "APCA  Lc \(format(color.apcaContrast(on: .white), 1)) on white   "
+      + "Lc \(format(color.apcaContrast(on: .black), 1)) on black"
+      + (state.isOutOfGamut ? "\nOutside sRGB: the hex is gamut-mapped" : "")
+    gtk_label_set_text(cgtk_label(contrast), text)
+    gtk_widget_queue_draw(swatch)
+  }
+
+  /// The swatch over a checkerboard, as a browser composites a translucent color.
+  private func drawSwatch(_ cairo: OpaquePointer, _ width: Double, _ height: Double) {
+    let square = 10.0
+    var y = 0.0
+    var rowIndex = 0
+    while y < height {
+      var x = 0.0
+      var column = rowIndex
+      while x < width {
+        let gray = column % 2 == 0 ? 0.8 : 0.6
+        fill(cairo, x, y, min(square, width - x), min(square, height - y), [gray, gray, gray])
+        x += square
+        column += 1
+      }
+      y += square
+      rowIndex += 1
+    }
+    let mapped = state.color.gamutMapped(to: .srgb).converted(to: .srgb).channels.values.map {
+      min(max($0 ?? 0, 0), 1)
+    }
+    fill(cairo, 0, 0, width, height, mapped, alpha: state.alpha)
+  }
+
+  private func format(_ value: Double, _ decimals: Int = 2) -> String {
+    let scale = decimals == 1 ? 10.0 : 100.0
+    let scaled = Int((abs(value) * scale).rounded())
+    let whole = scaled / Int(scale)
+    var fraction = String(scaled % Int(scale))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return (value < 0 && scaled != 0 ? "-" : "") + "\(whole).\(fraction)"
+  }
+
+  private func grade(_ contrast: WCAGContrast) -> String {
+    contrast.aaa ? "AAA" : contrast.aa ? "AA" : contrast.aaLarge ? "AA large" : "fail"
+  }
+
+  // MARK: Ending
+
+  /// Records an accepted color among the recent ones (a failure is only a warning).
+  func rememberAnswer(_ answer: ColorPickerAnswer) {
+    guard let recentStore else { return }
+    do {
+      try recentStore.save(recent.adding(answer.hex))
+    } catch {
+      writeError("pickers: warning: cannot save recent colors: \(error)\n")
+    }
+  }
+
+  /// Shows the window with the first slider focused.
+  func present() {
+    gtk_window_present(cgtk_window(window))
+    if let first = scales.first { gtk_widget_grab_focus(first) }
+  }
+}

@@ -1,0 +1,129 @@
+// pickers-gtk: the GTK 4 picker windows, run by `pickers color pick --gui` and
+// `pickers font pick --gui` (see Sources/Pickers/Desktop/DesktopHelper.swift).
+//
+//     pickers-gtk color [--initial CSS] [--space rgb|hsl|oklch] [--opacity]
+//         prints the answer as ColorPickerAnswer.helperLine: "rgb 52 120 246 1"
+//     pickers-gtk font [--lang LANG] [--mono] [--initial FAMILY] [--faces]
+//         prints the family (or family:style with --faces)
+//
+// Exit status: 0 answer printed, 1 cancelled (nothing printed), 2 bad arguments, 3 failed
+// (with `pickers: ...` on standard error). The `pickers` binary checks the user's arguments
+// and formats the answer; this program only draws.
+import CGtk
+import Glibc
+import Pickers
+
+clock_gettime(CLOCK_MONOTONIC, &startTime)
+
+/// Exits with a message on standard error.
+func fail(_ message: String, status: Int32) -> Never {
+  writeError("pickers: \(message)\n")
+  exit(status)
+}
+
+/// The options after the window's name: `--name value` pairs and bare flags.
+struct HelperArguments {
+  var options: [String: String] = [:]
+  var flags: Set<String> = []
+
+  init(_ arguments: ArraySlice<String>, options valued: Set<String>, flags allowed: Set<String>) {
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+      if valued.contains(argument) {
+        guard let value = iterator.next() else {
+          fail("pickers-gtk: \(argument) needs a value", status: 2)
+        }
+        options[argument] = value
+      } else if allowed.contains(argument) {
+        flags.insert(argument)
+      } else {
+        fail("pickers-gtk: unknown argument '\(argument)'", status: 2)
+      }
+    }
+  }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, ["color", "font"].contains(arguments[1]) else {
+  fail("pickers-gtk: usage: pickers-gtk color|font [options]", status: 2)
+}
+var environment = processEnvironment()
+
+// Without a session bus GTK's accessibility layer would try to start one (dbus-launch) and
+// leave it running; a desktop session always has a bus.
+if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty, environment["GTK_A11Y"] == nil {
+  setenv("GTK_A11Y", "none", 1)
+  environment["GTK_A11Y"] = "none"
+}
+
+// Read the arguments before opening the display, so a bad one is a usage error either way.
+enum Window {
+  case color(ColorPickerState)
+  case font(FontWindow.Options)
+}
+
+let window: Window
+if arguments[1] == "color" {
+  let options = HelperArguments(
+    arguments.dropFirst(2), options: ["--initial", "--space"], flags: ["--opacity"])
+  let initial: Color
+  do {
+    initial = try Color(css: options.options["--initial"] ?? "#3478f6")
+  } catch {
+    fail("pickers-gtk: --initial: \(error)", status: 2)
+  }
+  guard let space = PickerSpace(rawValue: options.options["--space"] ?? "rgb") else {
+    fail("pickers-gtk: --space must be rgb, hsl or oklch", status: 2)
+  }
+  window = .color(
+    ColorPickerState(
+      color: initial, space: space, showsOpacity: options.flags.contains("--opacity")))
+} else {
+  let options = HelperArguments(
+    arguments.dropFirst(2), options: ["--lang", "--initial"], flags: ["--mono", "--faces"])
+  window = .font(
+    FontWindow.Options(
+      language: options.options["--lang"], monospaced: options.flags.contains("--mono"),
+      initial: options.options["--initial"], faces: options.flags.contains("--faces")))
+}
+
+guard gtk_init_check() != 0 else {
+  let display =
+    environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+    .map { "WAYLAND_DISPLAY=\($0)" }
+    ?? environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }.map { "DISPLAY=\($0)" }
+    ?? "neither DISPLAY nor WAYLAND_DISPLAY is set"
+  fail("cannot open a window: GTK could not connect to the display (\(display))", status: 3)
+}
+Widgets.installStylesheet()
+
+switch window {
+case .color(let initial):
+  let picker = ColorWindow(state: initial, environment: environment)
+  picker.present()
+  while !picker.state.outcome.isFinished { g_main_context_iteration(nil, 1) }
+  gtk_window_destroy(cgtk_window(picker.window))
+  guard case .accepted(let answer) = picker.state.outcome else { exit(1) }
+  picker.rememberAnswer(answer)
+  guard writeOutput(answer.helperLine + "\n") else {
+    fail(
+      "cannot write the answer to standard output: \(String(cString: strerror(errno)))", status: 3)
+  }
+case .font(let options):
+  let picker: FontWindow
+  do {
+    picker = try FontWindow(options: options, environment: environment)
+  } catch {
+    fail("\(error)", status: 3)
+  }
+  picker.present()
+  while !picker.state.outcome.isFinished { g_main_context_iteration(nil, 1) }
+  gtk_window_destroy(cgtk_window(picker.window))
+  guard case .accepted(let answer) = picker.state.outcome else { exit(1) }
+  if let warning = picker.saveWarning { writeError("pickers: warning: \(warning)\n") }
+  guard writeOutput(answer + "\n") else {
+    fail(
+      "cannot write the answer to standard output: \(String(cString: strerror(errno)))", status: 3)
+  }
+}
+exit(0)

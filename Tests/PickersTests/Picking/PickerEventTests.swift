@@ -1,0 +1,153 @@
+import Testing
+
+@testable import Pickers
+
+@Suite("Picker window events")
+struct PickerEventTests {
+  static let blue = ColorPickerState(red: 0x34 / 255.0, green: 0x78 / 255.0, blue: 0xf6 / 255.0)
+
+  @Test("a slider set to 128 in RGB prints 0x80 in that channel")
+  func setComponent() {
+    let state = ColorPickerState.update(Self.blue, event: .setComponent(0, 128))
+    #expect(state.answer.hex == "#8078f6")
+    let clamped = ColorPickerState.update(Self.blue, event: .setComponent(2, 300))
+    #expect(clamped.values[2] == 255)
+    let ignored = ColorPickerState.update(Self.blue, event: .setComponent(7, 1))
+    #expect(ignored == Self.blue)
+    #expect(ColorPickerState.update(Self.blue, event: .setComponent(1, .nan)) == Self.blue)
+  }
+
+  @Test("arrow keys after a focus event step that row by the terminal picker's step")
+  func focusAndStep() {
+    let green = ColorPickerState.update(Self.blue, event: .focus(1))
+    let stepped = ColorPickerState.update(green, event: .key(.right))
+    #expect(stepped.answer.hex == "#3479f6")
+    let big = ColorPickerState.update(green, event: .key(.shiftRight))
+    // 0x78 + 16 = 0x88
+    #expect(big.answer.hex == "#3488f6")
+  }
+
+  @Test("switching space keeps the color: hsl(0 100% 50%) for red (CSS Color 4)")
+  func setSpace() {
+    let red = ColorPickerState(red: 1, green: 0, blue: 0)
+    let hsl = ColorPickerState.update(red, event: .setSpace(.hsl))
+    #expect(hsl.space == .hsl)
+    #expect(zip(hsl.values, [0.0, 100, 50]).allSatisfy { abs($0 - $1) < 1e-9 })
+    #expect(hsl.answer.hex == "#ff0000")
+  }
+
+  @Test("a CSS color from the entry replaces the sliders; alpha only with opacity shown")
+  func setColor() throws {
+    let teal = try Color(css: "rgb(0 128 128 / 50%)")
+    let opaque = ColorPickerState.update(Self.blue, event: .setColor(teal))
+    #expect(opaque.answer.hex == "#008080")
+    let translucent = ColorPickerState.update(
+      ColorPickerState(color: .white, showsOpacity: true), event: .setColor(teal))
+    #expect(translucent.answer.hex == "#00808080")
+    let half = ColorPickerState.update(
+      ColorPickerState(color: .white, showsOpacity: true), event: .setAlpha(0.25))
+    #expect(half.answer.hex == "#ffffff40")
+  }
+
+  @Test("a preset swatch sets the system color, accept and cancel end the picker")
+  func presetAcceptCancel() {
+    let index = 3
+    let preset = ColorPreset.systemAccents[index]
+    let chosen = ColorPickerState.update(Self.blue, event: .choosePreset(index))
+    #expect(chosen.srgb.enumerated().allSatisfy { abs($1 - preset.srgb[$0]) < 1e-9 })
+    let accepted = ColorPickerState.update(chosen, event: .accept)
+    guard case .accepted(let answer) = accepted.outcome else {
+      Issue.record("not accepted")
+      return
+    }
+    #expect(answer == chosen.answer)
+    #expect(ColorPickerState.update(Self.blue, event: .cancel).outcome == .cancelled)
+    // Nothing changes once the picker has ended.
+    #expect(ColorPickerState.update(accepted, event: .setComponent(0, 0)) == accepted)
+  }
+
+  @Test("the helper line carries every answer without loss")
+  func helperLineRoundTrip() throws {
+    for space in PickerSpace.allCases {
+      let state = ColorPickerState(
+        red: 0.2, green: 0.47, blue: 0.96, alpha: 0.3, space: space, showsOpacity: true)
+      let line = state.answer.helperLine
+      let back = try #require(ColorPickerAnswer(helperLine: line + "\n"))
+      #expect(back == state.answer)
+      #expect(back.hex == state.answer.hex)
+      #expect(back.css == state.answer.css)
+    }
+    #expect(ColorPickerAnswer(helperLine: "rgb 1 2 3") == nil)
+    #expect(ColorPickerAnswer(helperLine: "cmyk 1 2 3 1") == nil)
+    #expect(ColorPickerAnswer(helperLine: "rgb 1 2 nan 1") == nil)
+    #expect(ColorPickerAnswer(helperLine: "rgb 1 2 3 2") == nil)
+  }
+
+  static let families = [
+    "DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Liberation Mono", "Liberation Sans",
+  ]
+  static let fonts = FontPickerState(entries: families.map { FontPickerState.Entry(family: $0) })
+
+  @Test("the search field's text filters like typing it: 'dejavu mono' finds DejaVu Sans Mono")
+  func setQuery() {
+    let state = FontPickerState.update(Self.fonts, event: .setQuery("dejavu mono"))
+    #expect(state.selected?.family == "DejaVu Sans Mono")
+    let typed = FontPickerState.update(Self.fonts, keys: "dejavu mono".map { .character($0) })
+    #expect(state.matches == typed.matches)
+    let cleared = FontPickerState.update(state, event: .setQuery(""))
+    #expect(cleared.matches.count == Self.families.count)
+    let long = FontPickerState.update(
+      Self.fonts, event: .setQuery(String(repeating: "a", count: 10_000)))
+    #expect(long.query.count == FontPickerState.maximumQueryLength)
+  }
+
+  @Test("allowed families and the favourites toggle narrow the list; a star rates the selection")
+  func filtersAndStars() {
+    let monos: Set<String> = ["DejaVu Sans Mono", "Liberation Mono"]
+    let allowed = FontPickerState.update(Self.fonts, event: .allowFamilies(monos))
+    #expect(allowed.matches.map { Self.families[$0] } == ["DejaVu Sans Mono", "Liberation Mono"])
+    let second = FontPickerState.update(allowed, event: .select(1))
+    #expect(second.selected?.family == "Liberation Mono")
+    let rated = FontPickerState.update(second, event: .rate(4))
+    #expect(rated.ratings == ["Liberation Mono": 4])
+    let all = FontPickerState.update(rated, event: .allowFamilies(nil))
+    #expect(all.matches.count == Self.families.count)
+    #expect(all.selected?.family == "Liberation Mono")
+    let favorites = FontPickerState.update(all, event: .setFavoritesOnly(true))
+    #expect(favorites.matches.map { Self.families[$0] } == ["Liberation Mono"])
+    let cleared = FontPickerState.update(favorites, event: .rate(0))
+    #expect(cleared.ratings.isEmpty)
+    #expect(cleared.matches.isEmpty)
+    let done = FontPickerState.update(second, event: .accept)
+    #expect(done.outcome == .accepted("Liberation Mono"))
+    #expect(FontPickerState.update(second, event: .cancel).outcome == .cancelled)
+  }
+
+  @Test("recent colors: newest first, no duplicates, bounded, only hex colors")
+  func recentColors() {
+    var recent = RecentColors()
+    for index in 0..<20 { recent = recent.adding("#0000" + String(index + 16, radix: 16)) }
+    #expect(recent.colors.count == RecentColors.limit)
+    #expect(recent.colors.first == "#000023")
+    recent = recent.adding("#00001C").adding("red").adding("#12345").adding("#1234567g")
+    #expect(recent.colors.first == "#00001c")
+    #expect(recent.colors.count == RecentColors.limit)
+    #expect(Set(recent.colors).count == recent.colors.count)
+    #expect(RecentColors(text: recent.text) == recent)
+    #expect(RecentColors(text: "junk\n#ABCDEF80\n\n#abcdef80\n").colors == ["#abcdef80"])
+  }
+
+  @Test("recent colors are saved atomically in XDG_STATE_HOME and read back")
+  func recentColorStore() throws {
+    let root = PNGTestSupport.temporaryFolder()
+    defer { PNGTestSupport.remove(root) }
+    let store = try #require(RecentColorStore(environment: ["XDG_STATE_HOME": root + "/state"]))
+    #expect(store.path == root + "/state/pickers/recent-colors")
+    #expect(store.load().colors.isEmpty)
+    try store.save(RecentColors(colors: ["#3478f6", "#ff0000"]))
+    #expect(store.load().colors == ["#3478f6", "#ff0000"])
+    let home = RecentColorStore(environment: ["HOME": "/home/ada"])
+    #expect(home?.path == "/home/ada/.local/state/pickers/recent-colors")
+    #expect(RecentColorStore(environment: [:]) == nil)
+  }
+}
