@@ -28,6 +28,7 @@ enum Runner {
       let colorMode = try parseColorMode(outcome.colorMode ?? groupColor)
       let context = CommandContext(
         commandPath: path, environment: environment, colorMode: colorMode)
+      reachableUntilExit.append(context)
       if outcome.helpRequested {
         context.out(HelpFormatter.help(for: command, path: path))
         context.flush()
