@@ -84,15 +84,17 @@ public enum Specimen {
     where !TextLayoutLimits.fontSizes.contains(size) {
       throw .text(.invalidFontSize(size, range: TextLayoutLimits.fontSizes))
     }
+    // The sheet is streamed to the PNG writer in bands, so its size is not bounded by what
+    // fits in memory (``RGBAImage/maximumPixelCount``) but by libpng's row limit.
     var height = 0
     for row in rows {
       height += rowHeight(sampleSize: row.style.size, options: options)
-      guard height <= RGBAImage.maximumPixelCount else { break }
-    }
-    do {
-      try RGBAImage.validate(width: options.width, height: height)
-    } catch {
-      throw .image(error)
+      guard height <= PNGStreamWriter.maximumHeight else {
+        throw .outOfRange(
+          option: "rows",
+          value: "\(rows.count) (over \(PNGStreamWriter.maximumHeight) pixels high)",
+          expected: "a sheet at most \(PNGStreamWriter.maximumHeight) pixels high, libpng's limit")
+      }
     }
     return (options.width, height)
   }
