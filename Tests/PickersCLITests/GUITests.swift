@@ -404,3 +404,43 @@ struct NoDisplayTests {
     }
   }
 }
+
+@Suite(
+  "the terminal color picker's eyedropper",
+  .enabled(
+    if: guiToolsPresent && access(buildProductsDirectory + "/pickers-sample", X_OK) == 0,
+    "needs Xvfb, xdotool and pickers-sample"))
+struct TerminalEyedropperTests {
+  @Test("e runs pickers-sample: a click on the white screen makes the color #ffffff")
+  func sampleWithE() throws {
+    let display = try VirtualDisplay()
+    let run = try PseudoTerminalRun.run(
+      ["color", "pick", "--initial", "#3478f6"],
+      steps: [
+        .wait("#3478f6"), .send("e"),
+        .run { pid, _ in
+          // Click while the sampler (pickers' child) runs: until it has grabbed the pointer a
+          // click lands on the root window and changes nothing. A hang guard of 60 s.
+          var seen = false
+          for _ in 0..<240 {
+            let children =
+              (try? runProgram("/bin/cat", ["/proc/\(pid)/task/\(pid)/children"]))?
+              .output ?? ""
+            if children.contains(where: \.isNumber) {
+              seen = true
+              _ = try? display.run("/usr/bin/xdotool", ["mousemove", "640", "400", "click", "1"])
+            } else if seen {
+              break
+            }
+            usleep(250_000)
+          }
+        },
+        .wait("#ffffff"), .send("\r"),
+      ],
+      environment: ["DISPLAY": display.name, "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11"],
+      timeout: 90)
+    #expect(run.status == 0)
+    #expect(run.stdout == "#ffffff\n")
+    #expect(run.modesRestored)
+  }
+}
