@@ -24,6 +24,7 @@ enum ColorBenchmarks {
     let eightBit = generatedTriples(count: triples.count / 3, eightBit: true)
     var results: [BenchmarkResult] = []
     results += parse(strings, rounds: rounds)
+    results += parseCSS5(count: quick ? 1_000 : 20_000, rounds: rounds)
     results += convert(triples, label: "random doubles", name: "", rounds: rounds)
     results += convert(eightBit, label: "8-bit values", name: ".8bit", rounds: rounds)
     return results
@@ -50,6 +51,39 @@ enum ColorBenchmarks {
         name: "color.parse.mixed", value: Double(strings.count) / wall, unit: "ops/s", note: note),
       BenchmarkResult(
         name: "color.parse.mixed.cpu", value: Double(strings.count) / cpu, unit: "ops/s",
+        note: note + ", per CPU second"),
+    ]
+  }
+
+  /// CSS Color 5 strings (color-mix(), relative colors, math, light-dark()), which take the
+  /// tokenizer and the full grammar instead of the byte parser.
+  static func parseCSS5(count: Int, rounds: Int) -> [BenchmarkResult] {
+    let forms = [
+      "color-mix(in oklch, #3478f6 30%, white)", "oklch(from #3478f6 calc(l + 0.1) c h)",
+      "rgb(calc(255 * 0.5) 10 min(20, 30))", "light-dark(#fff, #111)",
+      "color-mix(in srgb, red, lime, blue)", "hsl(from rebeccapurple h s calc(l * 1.2))",
+      "rgb(/* brand */ 52 120 246)", "contrast-color(#3478f6)",
+    ]
+    let strings = (0..<count).map { forms[$0 % forms.count] }
+    var failures = 0
+    var checksum = 0.0
+    let (wall, cpu) = best(rounds) {
+      failures = 0
+      for line in strings {
+        do {
+          checksum += try Color(css: line).channels.c0 ?? 0
+        } catch {
+          failures += 1
+        }
+      }
+    }
+    blackHole(checksum)
+    let note = "\(strings.count) CSS Color 5 strings, \(failures) rejected"
+    return [
+      BenchmarkResult(
+        name: "color.parse.css5", value: Double(strings.count) / wall, unit: "ops/s", note: note),
+      BenchmarkResult(
+        name: "color.parse.css5.cpu", value: Double(strings.count) / cpu, unit: "ops/s",
         note: note + ", per CPU second"),
     ]
   }

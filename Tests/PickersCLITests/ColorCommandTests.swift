@@ -16,7 +16,8 @@ struct ColorInfoTests {
     let json = try object(result)
     #expect(
       Set(json.keys) == [
-        "input", "hex", "alpha", "srgb", "hsl", "hsv", "hwb", "lab", "lch", "oklab", "oklch",
+        "input", "computed", "hex", "alpha", "srgb", "hsl", "hsv", "hwb", "lab", "lch", "oklab",
+        "oklch",
         "display-p3", "inSRGBGamut", "name",
       ])
     #expect(json["hex"] as? String == "#663399")

@@ -11,6 +11,9 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   case srgbLinear = "srgb-linear"
   /// Display P3 (DCI-P3 primaries, D65 white, the sRGB curve); channels 0...1.
   case displayP3 = "display-p3"
+  /// Display P3 without the transfer curve (linear light), CSS Color 4's
+  /// `display-p3-linear`; channels 0...1 in gamut.
+  case displayP3Linear = "display-p3-linear"
   /// Adobe RGB (1998) compatible; channels 0...1.
   case a98RGB = "a98-rgb"
   /// ProPhoto RGB (ROMM RGB, D50 white); channels 0...1.
@@ -41,7 +44,7 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
     switch self {
     case .xyzD65: nil
     case .srgb: .srgbLinear
-    case .srgbLinear, .displayP3, .a98RGB, .rec2020, .xyzD50, .oklab: .xyzD65
+    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .rec2020, .xyzD50, .oklab: .xyzD65
     case .prophotoRGB, .lab: .xyzD50
     case .lch: .lab
     case .oklch: .oklab
@@ -75,7 +78,7 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   public var gamut: ColorSpace? {
     switch self {
     case .srgb, .hsl, .hsv, .hwb: .srgb
-    case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020: self
+    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020: self
     case .xyzD65, .xyzD50, .lab, .lch, .oklab, .oklch: nil
     }
   }
@@ -83,7 +86,8 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   /// Short names of the three components, as CSS and the CLI's JSON use them.
   public var channelNames: (String, String, String) {
     switch self {
-    case .srgb, .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020: ("r", "g", "b")
+    case .srgb, .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020:
+      ("r", "g", "b")
     case .xyzD65, .xyzD50: ("x", "y", "z")
     case .lab, .oklab: ("l", "a", "b")
     case .lch, .oklch: ("l", "c", "h")
@@ -103,13 +107,16 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
 
   func componentKind(_ index: Int) -> ComponentKind {
     switch (self, index) {
-    case (.srgb, 0), (.srgbLinear, 0), (.displayP3, 0), (.a98RGB, 0), (.prophotoRGB, 0),
+    case (.srgb, 0), (.srgbLinear, 0), (.displayP3, 0), (.displayP3Linear, 0), (.a98RGB, 0),
+      (.prophotoRGB, 0),
       (.rec2020, 0), (.xyzD65, 0), (.xyzD50, 0):
       .red
-    case (.srgb, 1), (.srgbLinear, 1), (.displayP3, 1), (.a98RGB, 1), (.prophotoRGB, 1),
+    case (.srgb, 1), (.srgbLinear, 1), (.displayP3, 1), (.displayP3Linear, 1), (.a98RGB, 1),
+      (.prophotoRGB, 1),
       (.rec2020, 1), (.xyzD65, 1), (.xyzD50, 1):
       .green
-    case (.srgb, 2), (.srgbLinear, 2), (.displayP3, 2), (.a98RGB, 2), (.prophotoRGB, 2),
+    case (.srgb, 2), (.srgbLinear, 2), (.displayP3, 2), (.displayP3Linear, 2), (.a98RGB, 2),
+      (.prophotoRGB, 2),
       (.rec2020, 2), (.xyzD65, 2), (.xyzD50, 2):
       .blue
     case (.lab, 0), (.lch, 0), (.oklab, 0), (.oklch, 0), (.hsl, 2): .lightness

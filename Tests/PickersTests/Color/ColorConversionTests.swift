@@ -37,7 +37,8 @@ struct ColorConversionTests {
     // CSS Color 4's published constants in the last digits.
     for entry in ColoraideReference.shared.conversions {
       let color = try Color(css: entry.input)
-      for space in ColorSpace.allCases {
+      // display-p3-linear came after this fixture; CSSColor5Tests checks it against coloraide.
+      for space in ColorSpace.allCases where space != .displayP3Linear {
         let expected = try #require(entry.spaces[space.rawValue])
         let actual = color.converted(to: space).channels
         // ProPhoto: coloraide builds its matrix from the ROMM chromaticities itself; CSS

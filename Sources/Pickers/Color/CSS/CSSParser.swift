@@ -1,6 +1,8 @@
 extension Color {
-  /// Reads any CSS Color 4 color: hex, a named color, `transparent`, `rgb()`, `rgba()`,
-  /// `hsl()`, `hsla()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` or `color()`.
+  /// Reads any CSS color: hex, a named color, `transparent`, `rgb()`, `rgba()`, `hsl()`,
+  /// `hsla()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()` or `color()`, and the CSS
+  /// Color 5 additions (`color-mix()`, relative colors, math functions, `light-dark()`,
+  /// `contrast-color()`, `currentcolor`, system colors) in the default (light) context.
   ///
   /// Case does not matter. Values are clamped where CSS Color 4 says they are clamped at
   /// parse time (rgb channels to 0...255, alpha to 0...1, Lab and Oklab lightness, negative
@@ -13,20 +15,37 @@ extension Color {
   ///
   /// - Throws: ``ColorParseError`` naming what went wrong and the column where it did.
   public init(css text: String) throws(ColorParseError) {
-    let result: Result<Color, CSSColorParser.Failure>
-    if let fast = text.utf8.withContiguousStorageIfAvailable({ CSSColorParser.parse($0) }) {
-      result = fast
-    } else {
-      let bytes = Array(text.utf8)
-      result = bytes.withUnsafeBufferPointer { CSSColorParser.parse($0) }
-    }
-    switch result {
+    switch Self.fastParse(text) {
     case .success(let color): self = color
     case .failure(let failure):
-      throw ColorParseError(
-        input: text, column: CSSColorParser.column(ofByte: failure.offset, in: text),
-        reason: failure.reason)
+      // Only text the byte parser cannot read goes through the full CSS Color 5 grammar.
+      self = try CSSValueParser.fallback(text, after: failure)
     }
+  }
+
+  /// Reads a plain CSS Color 4 color with the byte parser only.
+  init(fastCSS text: String) throws(ColorParseError) {
+    switch Self.fastParse(text) {
+    case .success(let color): self = color
+    case .failure(let failure): throw failure.error(in: text)
+    }
+  }
+
+  @inline(__always)
+  static func fastParse(_ text: String) -> Result<Color, CSSColorParser.Failure> {
+    if let fast = text.utf8.withContiguousStorageIfAvailable({ CSSColorParser.parse($0) }) {
+      return fast
+    }
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { CSSColorParser.parse($0) }
+  }
+}
+
+extension CSSColorParser.Failure {
+  /// The public error for this failure in `text`.
+  func error(in text: String) -> ColorParseError {
+    ColorParseError(
+      input: text, column: CSSColorParser.column(ofByte: offset, in: text), reason: reason)
   }
 }
 
@@ -294,6 +313,7 @@ struct CSSColorParser {
     var spaces: [NameKey: ColorSpace] = [:]
     let names: [(String, ColorSpace)] = [
       ("srgb", .srgb), ("srgb-linear", .srgbLinear), ("display-p3", .displayP3),
+      ("display-p3-linear", .displayP3Linear),
       ("a98-rgb", .a98RGB), ("prophoto-rgb", .prophotoRGB), ("rec2020", .rec2020),
       ("xyz", .xyzD65), ("xyz-d65", .xyzD65), ("xyz-d50", .xyzD50), ("--hsv", .hsv),
     ]

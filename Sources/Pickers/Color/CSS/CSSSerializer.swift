@@ -57,7 +57,8 @@ extension Color {
       value(c1, 6)
       space()
       value(c2, self.space == .oklab ? 6 : 4)
-    case .srgbLinear, .displayP3, .a98RGB, .prophotoRGB, .rec2020, .xyzD65, .xyzD50:
+    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020, .xyzD65,
+      .xyzD50:
       output.append(contentsOf: "color(".utf8)
       output.append(contentsOf: self.space.rawValue.utf8)
       space()

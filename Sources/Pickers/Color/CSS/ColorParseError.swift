@@ -42,8 +42,14 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
     case missingClosingParenthesis
     /// More text after a complete color.
     case trailingText
-    /// Valid CSS that this library does not compute (`calc()`, `currentcolor`, ...).
+    /// Valid CSS that this library does not compute.
     case unsupported(String)
+    /// A math function (`calc()`, `min()`, ...) that is malformed or mixes types.
+    case invalidCalculation(String)
+    /// Functions or parentheses nested deeper than the limit.
+    case nestingTooDeep(limit: Int)
+    /// A value that breaks a rule of the CSS Color 5 grammar; the text says which.
+    case invalidValue(String)
 
     public var description: String {
       switch self {
@@ -51,7 +57,8 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
       case .unknownName(let name): "unknown color name '\(name)'"
       case .unknownFunction(let name): "unknown color function '\(name)()'"
       case .unknownColorSpace(let name):
-        "unknown color space '\(name)' (expected srgb, srgb-linear, display-p3, a98-rgb, "
+        "unknown color space '\(name)' (expected srgb, srgb-linear, display-p3, "
+          + "display-p3-linear, a98-rgb, "
           + "prophoto-rgb, rec2020, xyz, xyz-d50 or xyz-d65)"
       case .hexLength(let count): "hex color needs 3, 4, 6 or 8 digits, found \(count)"
       case .hexDigit(let character): "'\(character)' is not a hex digit"
@@ -70,6 +77,9 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
       case .missingClosingParenthesis: "missing ')'"
       case .trailingText: "unexpected text after the color"
       case .unsupported(let what): "\(what) is not supported"
+      case .invalidCalculation(let message): message
+      case .nestingTooDeep(let limit): "nested more than \(limit) levels deep"
+      case .invalidValue(let message): message
       }
     }
   }

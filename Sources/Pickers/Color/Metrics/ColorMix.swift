@@ -10,14 +10,49 @@ public enum HueInterpolation: String, CaseIterable, Sendable, Codable {
   case decreasing
 }
 
+/// One color of a `color-mix()`, with its share.
+public struct MixStop: Sendable, Hashable {
+  /// The color, with whether its alpha is `none`.
+  public var color: CSSColor
+  /// Its share in percent (0...100), or `nil` when omitted.
+  public var percentage: Double?
+
+  /// A color and its share.
+  ///
+  ///     let stop = MixStop(CSSColor(.red), percentage: 30)
+  public init(_ color: CSSColor, percentage: Double? = nil) {
+    self.color = color
+    self.percentage = percentage
+  }
+
+  /// A color and its share.
+  public init(_ color: Color, percentage: Double? = nil) {
+    self.init(CSSColor(color), percentage: percentage)
+  }
+
+  /// Parses one color of a `color-mix()`: a CSS color with an optional percentage before or
+  /// after it.
+  ///
+  ///     let stop = try MixStop(css: "rebeccapurple 30%")
+  ///
+  /// - Throws: ``ColorParseError``, also for a percentage outside 0%...100%.
+  public init(css text: String, context: CSSColorContext = CSSColorContext())
+    throws(ColorParseError)
+  {
+    self = try CSSValueParser.parseMixStop(text, context: context)
+  }
+}
+
 extension Color {
   /// Mixes this color with `other` as CSS `color-mix()` does.
   ///
   /// `amount` is the share of `other` (0 gives this color, 1 gives `other`). Both colors are
   /// converted to `space`; a missing component takes the other color's value (a component
   /// missing in both stays missing), and missing components of the inputs carry over to
-  /// analogous components of `space` (CSS Color 4 section 12.2). Components are interpolated
-  /// premultiplied by alpha; hues follow `hue`. The result is in `space`.
+  /// analogous components of `space` (CSS Color 4 section 12.2); a hue that is powerless after
+  /// conversion (a gray) is missing too. Components are interpolated premultiplied by alpha;
+  /// hues follow `hue`. The result is in `space`; nothing is gamut mapped, so colors outside
+  /// sRGB keep their values through HSL and HWB.
   ///
   ///     let purple = Color.red.mixed(with: .blue, by: 0.5, in: .oklch, hue: .longer)
   ///
@@ -32,49 +67,59 @@ extension Color {
     hue: HueInterpolation = .shorter
   ) -> Color {
     let t = amount.isNaN ? 0.5 : min(max(amount, 0), 1)
-    let first = carried(to: space)
-    let second = other.carried(to: space)
-    let hueIndex = space.hueIndex
-    let alpha = alpha + (other.alpha - alpha) * t
-    var result = Channels(nil, nil, nil)
-    var hues: (Double?, Double?) = (nil, nil)
-    for index in 0..<3 {
-      guard var a = first[index] ?? second[index], var b = second[index] ?? first[index] else {
-        continue
-      }
-      if index == hueIndex {
-        hues = (a, b)
-        continue
-      }
-      a *= self.alpha
-      b *= other.alpha
-      let mixed = a + (b - a) * t
-      result[index] = alpha == 0 ? mixed : mixed / alpha
+    let first = Mixing.Item(carried(to: space), alpha: alpha)
+    let second = Mixing.Item(other.carried(to: space), alpha: other.alpha)
+    let mixed = Mixing.interpolate(first, second, t: t, hueIndex: space.hueIndex, hue: hue)
+    return Color(space: space, channels: mixed.channels, alpha: mixed.alpha ?? 0)
+  }
+
+  /// Mixes any number of colors as CSS Color 5 `color-mix()` does.
+  ///
+  /// Shares are percentages: omitted ones split what the given ones leave of 100% (never
+  /// below 0); a total above 100% is scaled down, and a total below 100% scales the result's
+  /// alpha by it (a total of 0% gives equal shares and alpha 0). Colors are combined one after
+  /// another, each time with its share of the running total, which for two colors is
+  /// `color-mix()` exactly. An alpha of `none` takes the other color's alpha. An empty list
+  /// gives transparent black.
+  ///
+  ///     let mix = Color.mix([MixStop(.red, percentage: 20), MixStop(.blue)], in: .oklch)
+  ///     print(mix.cssText)
+  ///
+  /// - Parameters:
+  ///   - stops: The colors and their shares.
+  ///   - space: The interpolation space.
+  ///   - hue: The hue interpolation method for polar spaces.
+  /// - Returns: The mixture in `space`, serialized as a browser does.
+  public static func mix(
+    _ stops: [MixStop], in space: ColorSpace = .oklab, hue: HueInterpolation = .shorter
+  ) -> CSSColor {
+    guard !stops.isEmpty else { return CSSColor(.clear) }
+    let given = stops.compactMap(\.percentage).map { $0.isNaN ? 0 : min(max($0, 0), 100) }
+    let omitted = stops.count - given.count
+    let leftover = max(0, 100 - given.reduce(0, +)) / Double(max(omitted, 1))
+    var weights = stops.map { stop in
+      stop.percentage.map { $0.isNaN ? 0 : min(max($0, 0), 100) } ?? leftover
     }
-    if let hueIndex, var a = hues.0, var b = hues.1 {
-      a = Polar.normalizedHue(a)
-      b = Polar.normalizedHue(b)
-      switch hue {
-      case .shorter:
-        if b - a > 180 {
-          a += 360
-        } else if b - a < -180 {
-          b += 360
-        }
-      case .longer:
-        if b - a > 0 && b - a < 180 {
-          a += 360
-        } else if b - a > -180 && b - a <= 0 {
-          b += 360
-        }
-      case .increasing:
-        if b < a { b += 360 }
-      case .decreasing:
-        if a < b { a += 360 }
-      }
-      result[hueIndex] = Polar.normalizedHue(a + (b - a) * t)
+    let total = weights.reduce(0, +)
+    let multiplier = total < 100 ? total / 100 : 1
+    if total == 0 {
+      weights = Array(repeating: 1, count: stops.count)
     }
-    return Color(space: space, channels: result, alpha: alpha)
+    var running = Mixing.Item(
+      stops[0].color.color.carried(to: space), alpha: stops[0].color.alphaOrNil)
+    var runningWeight = weights[0]
+    for index in stops.indices.dropFirst() {
+      let next = Mixing.Item(
+        stops[index].color.color.carried(to: space), alpha: stops[index].color.alphaOrNil)
+      let sum = runningWeight + weights[index]
+      let t = sum > 0 ? weights[index] / sum : 0
+      running = Mixing.interpolate(running, next, t: t, hueIndex: space.hueIndex, hue: hue)
+      runningWeight = sum
+    }
+    guard let alpha = running.alpha else {
+      return CSSColor(Color(space: space, channels: running.channels), alphaIsMissing: true)
+    }
+    return CSSColor(Color(space: space, channels: running.channels, alpha: alpha * multiplier))
   }
 
   /// This color in `space`, with missing components carried to analogous components.
@@ -111,5 +156,65 @@ extension Color {
     return Color(
       .srgb, channel(source.x, destination.x), channel(source.y, destination.y),
       channel(source.z, destination.z), alpha: outAlpha)
+  }
+}
+
+/// The interpolation step of `color-mix()` (CSS Color 4 section 12, CSS Color 5 section 3).
+enum Mixing {
+  /// Channels in the interpolation space and an alpha (`nil` is `none`).
+  struct Item {
+    var channels: Channels
+    var alpha: Double?
+
+    init(_ channels: Channels, alpha: Double?) {
+      self.channels = channels
+      self.alpha = alpha
+    }
+  }
+
+  /// `first` and `second` mixed with `t` the share of `second`.
+  static func interpolate(
+    _ first: Item, _ second: Item, t: Double, hueIndex: Int?, hue: HueInterpolation
+  ) -> Item {
+    // An alpha of none takes the other color's alpha; none in both stays none.
+    let alphaA = first.alpha ?? second.alpha
+    let alphaB = second.alpha ?? first.alpha
+    let weightA = alphaA ?? 1
+    let weightB = alphaB ?? 1
+    let alpha = weightA + (weightB - weightA) * t
+    var result = Channels(nil, nil, nil)
+    for index in 0..<3 where index != hueIndex {
+      guard let a = first.channels[index] ?? second.channels[index],
+        let b = second.channels[index] ?? first.channels[index]
+      else { continue }
+      let mixed = a * weightA + (b * weightB - a * weightA) * t
+      result[index] = alpha == 0 ? mixed : mixed / alpha
+    }
+    if let hueIndex, var a = first.channels[hueIndex] ?? second.channels[hueIndex],
+      var b = second.channels[hueIndex] ?? first.channels[hueIndex]
+    {
+      a = Polar.normalizedHue(a)
+      b = Polar.normalizedHue(b)
+      switch hue {
+      case .shorter:
+        if b - a > 180 {
+          a += 360
+        } else if b - a < -180 {
+          b += 360
+        }
+      case .longer:
+        if b - a > 0 && b - a < 180 {
+          a += 360
+        } else if b - a > -180 && b - a <= 0 {
+          b += 360
+        }
+      case .increasing:
+        if b < a { b += 360 }
+      case .decreasing:
+        if a < b { a += 360 }
+      }
+      result[hueIndex] = Polar.normalizedHue(a + (b - a) * t)
+    }
+    return Item(result, alpha: first.alpha == nil && second.alpha == nil ? nil : alpha)
   }
 }

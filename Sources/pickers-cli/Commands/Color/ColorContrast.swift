@@ -15,20 +15,23 @@ struct ColorContrast: Command {
       .positional("FG", help: "The text color, or - for one per line of standard input."),
       .positional("BG", help: "The background color."),
       .flag("--json", help: "Print JSON (an array when reading standard input)."),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color contrast '#777' white",
       "pickers color contrast navy gold --json",
+      "pickers color contrast 'contrast-color(#3478f6)' '#3478f6'",
     ])
 
   var foreground: String
   var background: String
   var json: Bool
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     foreground = arguments.positional("FG") ?? ""
     background = arguments.positional("BG") ?? ""
     json = arguments.flag("--json")
+    options = try ColorContextOptions(arguments)
     if background == "-" { throw UsageError("only FG may be - (standard input)") }
   }
 
@@ -43,11 +46,12 @@ struct ColorContrast: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let ground = try Color(css: background)
+    let css = try options.context(context)
+    let ground = try Color(css: background, context: css)
     // Standard input gives a JSON array, written element by element as the lines come.
     var array = JSONArrayStream(context)
     var printed = 0
-    let outcome = try ColorInputs.forEach(foreground, context: context) { item in
+    let outcome = try ColorInputs.forEach(foreground, context: context, css: css) { item in
       let wcag = item.color.wcagContrast(on: ground)
       let report = Report(
         ratio: wcag.ratio, aa: wcag.aa, aaa: wcag.aaa, aaLarge: wcag.aaLarge,

@@ -4,7 +4,8 @@ import Pickers
 struct ColorConvert: Command {
   /// What `--to` accepts: a color space, or `hex`.
   enum Target: String, CaseIterable {
-    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3", a98RGB = "a98-rgb"
+    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
+    case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
     case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
     case lab, lch, oklab, oklch, hsl, hsv, hwb
   }
@@ -23,15 +24,18 @@ struct ColorConvert: Command {
       .option(
         "--to", value: "SPACE", help: "The target: hex or a color space name.", required: true,
         completion: .choices(Target.allCases.map(\.rawValue))),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color convert '#663399' --to oklch",
       "pickers color convert 'oklch(0.9 0.3 140)' --to hex",
       "printf 'red\\nblue\\n' | pickers color convert - --to hsl",
+      "pickers color convert 'oklch(from #3478f6 calc(l + 0.1) c h)' --to hex",
+      "pickers color convert 'light-dark(Canvas, CanvasText)' --scheme dark --to hex",
     ])
 
   var color: String
   var target: Target
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
@@ -39,12 +43,14 @@ struct ColorConvert: Command {
       throw UsageError("missing value for --to <SPACE>")
     }
     self.target = target
+    options = try ColorContextOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     // Looked up once: a batch converts millions of lines to the same space.
     let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
-    try ColorInputs.forEach(color, context: context) { item in
+    let css = try options.context(context)
+    try ColorInputs.forEach(color, context: context, css: css) { item in
       context.withOutput { output in
         if target == .hex {
           output.append(contentsOf: item.color.hex.utf8)

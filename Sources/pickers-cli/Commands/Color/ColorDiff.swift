@@ -16,7 +16,7 @@ struct ColorDiff: Command {
       .option(
         "--method", value: "METHOD", help: "2000 (default), ok or 76.",
         completion: .choices(DeltaEMethod.allCases.map(\.rawValue))),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color diff red orange",
       "pickers color diff '#777' '#767676' --method ok",
@@ -25,17 +25,20 @@ struct ColorDiff: Command {
   var first: String
   var second: String
   var method: DeltaEMethod
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     first = arguments.positional("A") ?? ""
     second = arguments.positional("B") ?? ""
     if second == "-" { throw UsageError("only A may be - (standard input)") }
     method = try arguments.choice("--method", as: DeltaEMethod.self) ?? .ciede2000
+    options = try ColorContextOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let other = try Color(css: second)
-    try ColorInputs.forEach(first, context: context) { item in
+    let css = try options.context(context)
+    let other = try Color(css: second, context: css)
+    try ColorInputs.forEach(first, context: context, css: css) { item in
       context.out(fixed(item.color.deltaE(to: other, method: method), 6) + "\n")
     }.finish()
   }

@@ -6,32 +6,40 @@ struct ColorInfo: Command {
     name: "info",
     abstract: "Show a color in every color space, with its hex value and nearest CSS name.",
     discussion: """
-      COLOR is any CSS Color 4 color (hex, a name, rgb(), hsl(), hwb(), lab(), lch(), \
-      oklab(), oklch(), color()), or - to read one color per line from standard input.
-      Values are exact conversions, not clamped; hex is the gamut-mapped sRGB value. \
-      A hue that has no meaning (a gray) is shown as none (null in JSON).
+      COLOR is any CSS color (hex, a name, rgb(), hsl(), hwb(), lab(), lch(), oklab(), \
+      oklch(), color(), and CSS Color 5: color-mix(), relative colors, calc() and the other \
+      math functions, light-dark(), contrast-color(), currentcolor, system colors), or - to \
+      read one color per line from standard input. "computed" is the CSS computed value as a \
+      browser serializes it. Values are exact conversions, not clamped; hex is the \
+      gamut-mapped sRGB value. A hue that has no meaning (a gray) is shown as none (null in \
+      JSON).
       """,
     arguments: [
       .positional("COLOR", help: "A CSS color, or - for one per line of standard input."),
       .flag("--json", help: "Print JSON (an array when reading standard input)."),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color info rebeccapurple",
       "pickers color info 'oklch(70% 0.1 200 / 50%)' --json",
       "printf '#f00\\n#0f0\\n' | pickers color info - --json",
+      "pickers color info 'color-mix(in oklch, #3478f6 30%, white)'",
+      "pickers color info 'light-dark(Canvas, CanvasText)' --scheme dark",
     ])
 
   var color: String
   var json: Bool
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
     json = arguments.flag("--json")
+    options = try ColorContextOptions(arguments)
   }
 
   /// The JSON form: keys as the issue specifies them.
   struct Info: Encodable {
     var input: String
+    var computed: String
     var hex: String
     var alpha: Double
     var srgb: [Double?]
@@ -47,14 +55,15 @@ struct ColorInfo: Command {
     var name: String
 
     enum CodingKeys: String, CodingKey {
-      case input, hex, alpha, srgb, hsl, hsv, hwb, lab, lch, oklab, oklch
+      case input, computed, hex, alpha, srgb, hsl, hsv, hwb, lab, lch, oklab, oklch
       case displayP3 = "display-p3"
       case inSRGBGamut, name
     }
 
-    init(input: String, color: Color) {
+    init(input: String, color: Color, computed: String) {
       func values(_ space: ColorSpace) -> [Double?] { color.converted(to: space).channels.values }
       self.input = input
+      self.computed = computed
       hex = color.hex
       alpha = color.alpha
       srgb = values(.srgb)
@@ -73,6 +82,7 @@ struct ColorInfo: Command {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(input, forKey: .input)
+      try container.encode(computed, forKey: .computed)
       try container.encode(hex, forKey: .hex)
       try container.encode(alpha, forKey: .alpha)
       // Missing components are written as null, not left out.
@@ -94,13 +104,15 @@ struct ColorInfo: Command {
     // Standard input gives a JSON array, written element by element as the lines come.
     var array = JSONArrayStream(context)
     var printed = 0
-    let outcome = try ColorInputs.forEach(color, context: context) { item in
+    let css = try options.context(context)
+    let outcome = try ColorInputs.forEach(color, context: context, css: css) { item in
+      let computed = Self.computed(item, css)
       if json {
-        let info = Info(input: item.text, color: item.color)
+        let info = Info(input: item.text, color: item.color, computed: computed)
         if item.line == nil { try context.json(info) } else { try array.append(info) }
       } else {
         if printed > 0 { context.out("\n") }
-        context.out(Self.text(item.color, input: item.text))
+        context.out(Self.text(item.color, input: item.text, computed: computed))
         printed += 1
       }
     }
@@ -108,10 +120,15 @@ struct ColorInfo: Command {
     try outcome.finish()
   }
 
+  /// The CSS computed value of an input that `ColorInputs` has already parsed.
+  static func computed(_ item: ColorInputs.Item, _ css: CSSColorContext) -> String {
+    (try? CSSColor(css: item.text, context: css))?.cssText ?? CSSColor(item.color).cssText
+  }
+
   /// The aligned text form.
-  static func text(_ color: Color, input: String) -> String {
+  static func text(_ color: Color, input: String, computed: String) -> String {
     var rows: [(String, String)] = [
-      ("input", input), ("hex", color.hex),
+      ("input", input), ("computed", computed), ("hex", color.hex),
       ("name", color.cssName ?? "\(color.nearestCSSName) (nearest)"),
       ("alpha", fixed(color.alpha, 4)),
     ]

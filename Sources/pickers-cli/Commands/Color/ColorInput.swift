@@ -28,16 +28,18 @@ enum ColorInputs {
     }
   }
 
-  /// Calls `body` with the color `argument` names, or with each color of standard input for `-`.
+  /// Calls `body` with the color `argument` names, or with each color of standard input for `-`;
+  /// `css` gives `currentcolor`, the scheme and the system colors.
   ///
   /// - Throws: ``ColorParseError`` for a single bad color (status 1), `InputError` when
   ///   standard input cannot be read, or whatever `body` throws.
   @discardableResult
   static func forEach(
-    _ argument: String, context: CommandContext, _ body: (Item) throws -> Void
+    _ argument: String, context: CommandContext, css: CSSColorContext = CSSColorContext(),
+    _ body: (Item) throws -> Void
   ) throws -> Outcome {
     guard argument == "-" else {
-      try body(Item(text: argument, color: try Color(css: argument), line: nil))
+      try body(Item(text: argument, color: try Color(css: argument, context: css), line: nil))
       return Outcome(fromStandardInput: false, failures: 0)
     }
     var failures = 0
@@ -45,7 +47,7 @@ enum ColorInputs {
       if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
       let color: Color
       do throws(ColorParseError) {
-        color = try Color(css: line)
+        color = try Color(css: line, context: css)
       } catch {
         context.reportLine(number, excerpted(error))
         failures += 1
@@ -57,9 +59,11 @@ enum ColorInputs {
   }
 
   /// Every color `argument` names, for commands that need them all at once.
-  static func all(_ argument: String, context: CommandContext) throws -> ([Item], Outcome) {
+  static func all(
+    _ argument: String, context: CommandContext, css: CSSColorContext = CSSColorContext()
+  ) throws -> ([Item], Outcome) {
     var items: [Item] = []
-    let outcome = try forEach(argument, context: context) { items.append($0) }
+    let outcome = try forEach(argument, context: context, css: css) { items.append($0) }
     return (items, outcome)
   }
 }
@@ -101,7 +105,8 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
 
 /// The names `--to` and `--in` accept: every color space by its CSS name.
 enum SpaceChoice: String, CaseIterable {
-  case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3", a98RGB = "a98-rgb"
+  case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
+  case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
   case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
   case lab, lch, oklab, oklch, hsl, hsv, hwb
 

@@ -1,21 +1,25 @@
 import Pickers
 
-/// `pickers color mix A B [--amount F] [--in SPACE] [--hue METHOD]`.
+/// `pickers color mix COLOR COLOR [COLOR...] [--amount F] [--in SPACE] [--hue METHOD]`.
 struct ColorMix: Command {
   static let spec = CommandSpec(
     name: "mix",
-    abstract: "Mix two colors as CSS color-mix() does and print the result.",
+    abstract: "Mix colors as CSS color-mix() does and print the result.",
     discussion: """
-      --amount is the share of B (0 gives A, 1 gives B; default 0.5). Mixing happens in \
-      --in SPACE (default oklab, as in CSS) with premultiplied alpha; missing components take \
-      the other color's value. --hue chooses how polar spaces (oklch, lch, hsl, hsv, hwb) \
-      travel around the hue circle. The result is printed in the mixing space. A may be - to \
-      mix each line of standard input with B.
+      Each COLOR may carry its share as color-mix() writes it: 'red 30%' or '30% red'. Shares \
+      left out split what the given ones leave of 100%; a total above 100% is scaled down and \
+      a total below 100% lowers the alpha. With two colors and no shares, --amount is the \
+      share of the second (0 to 1; default 0.5). Mixing happens in --in SPACE (default oklab, \
+      as in CSS) with premultiplied alpha; missing components (and an alpha of none) take the \
+      other color's value. --hue chooses how polar spaces (oklch, lch, hsl, hsv, hwb) travel \
+      around the hue circle. The result is printed in the mixing space. The first COLOR may \
+      be - to mix each line of standard input with the others.
       """,
     arguments: [
-      .positional("A", help: "The first color, or - for one per line of standard input."),
-      .positional("B", help: "The second color."),
-      .option("--amount", value: "F", help: "The share of B, 0 to 1 (default 0.5)."),
+      .positional(
+        "COLOR", help: "Two or more colors, each with an optional share; the first may be -.",
+        repeating: true),
+      .option("--amount", value: "F", help: "The share of the second of two colors, 0 to 1."),
       .option(
         "--in", value: "SPACE", help: "The mixing space (default oklab).",
         completion: .choices(SpaceChoice.allCases.map(\.rawValue))),
@@ -23,32 +27,75 @@ struct ColorMix: Command {
         "--hue", value: "METHOD",
         help: "Hue interpolation: shorter (default), longer, increasing or decreasing.",
         completion: .choices(HueInterpolation.allCases.map(\.rawValue))),
-    ],
+    ] + ColorContextOptions.arguments,
     examples: [
       "pickers color mix red blue",
       "pickers color mix red blue --in oklch --hue longer --amount 0.25",
+      "pickers color mix 'red 20%' lime blue --in srgb",
+      "pickers color mix '#3478f6 40%' 'rgb(255 0 0 / none)' --in oklch",
     ])
 
-  var first: String
-  var second: String
-  var amount: Double
+  /// The most colors one mix takes.
+  static let maximumColors = 1_000
+
+  var colors: [String]
+  var amount: Double?
   var space: ColorSpace
   var hue: HueInterpolation
+  var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    first = arguments.positional("A") ?? ""
-    second = arguments.positional("B") ?? ""
-    if second == "-" { throw UsageError("only A may be - (standard input)") }
-    amount = try arguments.double("--amount", in: 0...1) ?? 0.5
+    colors = arguments.positionals("COLOR")
+    guard colors.count >= 2 else { throw UsageError("mix needs at least two colors") }
+    guard colors.count <= Self.maximumColors else {
+      throw UsageError("mix takes at most \(Self.maximumColors) colors")
+    }
+    if colors.dropFirst().contains("-") {
+      throw UsageError("only the first COLOR may be - (standard input)")
+    }
+    amount = try arguments.double("--amount", in: 0...1)
+    if amount != nil && colors.count != 2 {
+      throw UsageError("--amount needs exactly two colors; give shares as 'COLOR 30%'")
+    }
     space = try arguments.choice("--in", as: SpaceChoice.self)?.space ?? .oklab
     hue = try arguments.choice("--hue", as: HueInterpolation.self) ?? .shorter
+    options = try ColorContextOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
-    let other = try Color(css: second)
-    try ColorInputs.forEach(first, context: context) { item in
-      let mixed = item.color.mixed(with: other, by: amount, in: space, hue: hue)
-      context.out(mixed.cssString + "\n")
+    let css = try options.context(context)
+    var rest: [MixStop] = []
+    for text in colors.dropFirst() { rest.append(try MixStop(css: text, context: css)) }
+    if let amount {
+      guard rest[0].percentage == nil else {
+        throw UsageError("--amount cannot be used with shares given as 'COLOR 30%'")
+      }
+      rest[0].percentage = amount * 100
+    }
+    func mix(_ first: MixStop) throws(UsageError) -> String {
+      var first = first
+      if let amount {
+        guard first.percentage == nil else {
+          throw UsageError("--amount cannot be used with shares given as 'COLOR 30%'")
+        }
+        first.percentage = 100 - amount * 100
+      }
+      return Self.text(Color.mix([first] + rest, in: space, hue: hue)) + "\n"
+    }
+    guard colors[0] == "-" else {
+      context.out(try mix(try MixStop(css: colors[0], context: css)))
+      return
+    }
+    try ColorInputs.forEach(colors[0], context: context, css: css) { item in
+      context.out(try mix((try? MixStop(css: item.text, context: css)) ?? MixStop(item.color)))
     }.finish()
+  }
+
+  /// The mixture in pickers' CSS form, with `/ none` when the alpha is missing.
+  static func text(_ mixed: CSSColor) -> String {
+    guard mixed.alphaIsMissing else { return mixed.color.cssString }
+    var text = mixed.color.withOpacity(1).cssString
+    text.removeLast()
+    return text + " / none)"
   }
 }

@@ -1,0 +1,292 @@
+/// The color functions in the full grammar: their absolute form with math functions inside,
+/// and the relative syntax of CSS Color 5 (`oklch(from <color> l c h / alpha)`).
+extension CSSValueParser {
+  typealias Component = CSSColorParser.Component
+
+  /// The function, its space, and the names its channel keywords have.
+  struct FunctionShape {
+    var function: CSSColorParser.Function
+    var label: String
+    var space: ColorSpace
+
+    /// The keywords of a relative color: the channel names of the space, plus `alpha`.
+    var keywords: (String, String, String) {
+      switch space {
+      case .srgb, .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020:
+        ("r", "g", "b")
+      case .xyzD50, .xyzD65: ("x", "y", "z")
+      case .lab, .oklab: ("l", "a", "b")
+      case .lch, .oklch: ("l", "c", "h")
+      case .hsl: ("h", "s", "l")
+      case .hwb: ("h", "w", "b")
+      case .hsv: ("h", "s", "v")
+      }
+    }
+  }
+
+  static func shape(_ name: String) -> FunctionShape {
+    switch name {
+    case "rgb", "rgba": FunctionShape(function: .rgb, label: "rgb", space: .srgb)
+    case "hsl", "hsla": FunctionShape(function: .hsl, label: "hsl", space: .hsl)
+    case "hwb": FunctionShape(function: .hwb, label: "hwb", space: .hwb)
+    case "lab": FunctionShape(function: .lab, label: "lab", space: .lab)
+    case "lch": FunctionShape(function: .lch, label: "lch", space: .lch)
+    case "oklab": FunctionShape(function: .oklab, label: "oklab", space: .oklab)
+    case "oklch": FunctionShape(function: .oklch, label: "oklch", space: .oklch)
+    default: FunctionShape(function: .color, label: "color", space: .srgb)
+    }
+  }
+
+  /// `rgb()`, `hsl()`, ..., `color()` whose `(` the cursor has just passed.
+  mutating func colorFunction(_ name: String, at offset: Int, depth: Int) throws(Failure)
+    -> CSSColor
+  {
+    var shape = Self.shape(name)
+    cursor.skipWhitespace()
+    var origin: CSSColor? = nil
+    if let token = cursor.peek, case .ident(_, "from") = token.kind {
+      usedFullGrammar = true
+      // The relative syntax exists only for the modern names (CSS Color 5 section 4).
+      guard name != "rgba" && name != "hsla" else {
+        throw Failure(
+          offset: offset,
+          reason: .invalidValue("\(name)() has no relative syntax; use \(shape.label)(from …)"))
+      }
+      cursor.position += 1
+      origin = try color(depth: depth + 1)
+      cursor.skipWhitespace()
+    }
+    if shape.function == .color {
+      guard let token = cursor.next(), case .ident(let spaceName, let lowered) = token.kind else {
+        throw cursor.failure(.unknownColorSpace(""))
+      }
+      let named: ColorSpace? =
+        lowered == "--hsv"
+        ? .hsv
+        : Self.interpolationSpace(lowered).flatMap {
+          $0.hueIndex == nil && ![.lab, .oklab].contains($0) ? $0 : nil
+        }
+      guard let named else {
+        throw Failure(offset: token.offset, reason: .unknownColorSpace(spaceName))
+      }
+      shape.space = named
+    }
+    if let origin {
+      return try relative(shape, origin: origin)
+    }
+    return try absolute(shape)
+  }
+
+  // MARK: - Absolute colors with math
+
+  /// One channel value: a number, percentage, angle, `none` or a math function.
+  ///
+  /// In a relative color, `keywords` gives the origin's channels.
+  mutating func component(keywords: [String: Double?]?) throws(Failure) -> Component {
+    cursor.skipWhitespace()
+    guard let token = cursor.next() else {
+      throw Failure(offset: cursor.endOffset, reason: .missingClosingParenthesis)
+    }
+    switch token.kind {
+    case .number(let value): return Component(value: .number(value), offset: token.offset)
+    case .percentage(let value): return Component(value: .percentage(value), offset: token.offset)
+    case .dimension(let value, let unit):
+      guard let scale = CSSMath.degrees(perUnit: unit) else {
+        throw Failure(offset: token.offset, reason: .unknownUnit(unit))
+      }
+      return Component(value: .angle(value * scale), offset: token.offset)
+    case .ident(let name, let lowered):
+      if lowered == "none" { return Component(value: .none, offset: token.offset) }
+      if let keywords, let keyword = keywords[lowered] {
+        return Component(value: keyword.map { .number($0) } ?? .none, offset: token.offset)
+      }
+      if keywords != nil {
+        throw Failure(
+          offset: token.offset, reason: .invalidValue("unknown channel keyword '\(name)'"))
+      }
+      throw Failure(offset: token.offset, reason: .expectedValue)
+    case .function(let name) where CSSMath.functions.contains(name):
+      usedFullGrammar = true
+      let result = try CSSMath.evaluate(
+        function: name, at: token.offset, &cursor, keywords: keywords ?? [:]
+      ).censored
+      let value: CSSColorParser.Value
+      switch result.unit {
+      case .number: value = .number(result.value)
+      case .percentage: value = .percentage(result.value)
+      case .angle: value = .angle(result.value)
+      }
+      return Component(value: value, offset: token.offset)
+    case .function(let name):
+      throw Failure(offset: token.offset, reason: .unsupported("\(name)()"))
+    case .rightParenthesis, .comma:
+      throw Failure(offset: token.offset, reason: .expectedValue)
+    case .delimiter("/"):
+      throw Failure(offset: token.offset, reason: .expectedValue)
+    default:
+      throw Failure(
+        offset: token.offset, reason: .unexpectedCharacter(CSSMath.describe(token)))
+    }
+  }
+
+  /// The channels of an absolute color function, with the comma and space syntaxes and the
+  /// rules of the byte parser (which builds the color).
+  mutating func absolute(_ shape: FunctionShape) throws(Failure) -> CSSColor {
+    let allowCommas = shape.function == .rgb || shape.function == .hsl
+    var items: [Component] = []
+    var commas: Bool? = nil
+    var slash = false
+    var alpha: Component? = nil
+    while true {
+      cursor.skipWhitespace()
+      guard let token = cursor.peek else {
+        throw Failure(offset: cursor.endOffset, reason: .missingClosingParenthesis)
+      }
+      if token.kind == .rightParenthesis {
+        cursor.position += 1
+        break
+      }
+      let item = try component(keywords: nil)
+      if slash {
+        guard alpha == nil else { throw Failure(offset: item.offset, reason: .misplacedSlash) }
+        alpha = item
+      } else {
+        let limit = commas == true ? 4 : 3
+        guard items.count < limit else {
+          throw Failure(
+            offset: item.offset,
+            reason: .wrongChannelCount(function: shape.label, expected: 3, found: items.count + 1))
+        }
+        items.append(item)
+      }
+      cursor.skipWhitespace()
+      guard let separator = cursor.peek else {
+        throw Failure(offset: cursor.endOffset, reason: .missingClosingParenthesis)
+      }
+      switch separator.kind {
+      case .rightParenthesis: continue
+      case .comma:
+        guard allowCommas else {
+          throw Failure(offset: separator.offset, reason: .commasNotAllowed(function: shape.label))
+        }
+        cursor.position += 1
+        if commas == false || slash {
+          throw Failure(offset: cursor.offset, reason: .mixedSeparators)
+        }
+        commas = true
+        cursor.skipWhitespace()
+        if cursor.peek?.kind == .rightParenthesis || cursor.atEnd {
+          throw cursor.failure(.expectedValue)
+        }
+      case .delimiter("/"):
+        if commas == true { throw Failure(offset: separator.offset, reason: .mixedSeparators) }
+        if slash || items.count != 3 {
+          throw Failure(offset: separator.offset, reason: .misplacedSlash)
+        }
+        cursor.position += 1
+        slash = true
+        commas = false
+        cursor.skipWhitespace()
+        if cursor.peek?.kind == .rightParenthesis || cursor.atEnd {
+          throw cursor.failure(.expectedValue)
+        }
+      default:
+        if commas == true { throw Failure(offset: separator.offset, reason: .mixedSeparators) }
+        if slash { throw Failure(offset: separator.offset, reason: .misplacedSlash) }
+        commas = false
+      }
+    }
+    if commas == true && items.count == 4 { alpha = items.removeLast() }
+    guard items.count == 3 else {
+      throw Failure(
+        offset: cursor.offset,
+        reason: .wrongChannelCount(function: shape.label, expected: 3, found: items.count))
+    }
+    var arguments = CSSColorParser.Arguments()
+    arguments.c0 = items[0]
+    arguments.c1 = items[1]
+    arguments.c2 = items[2]
+    arguments.alpha = alpha
+    arguments.commas = commas == true
+    let builder = CSSColorParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
+    let color = try builder.build(
+      shape.function, label: shape.label, space: shape.space, arguments)
+    var alphaIsMissing = false
+    if case .none? = alpha?.value { alphaIsMissing = true }
+    let legacy = [.rgb, .hsl, .hwb].contains(shape.function)
+    return CSSColor(color, alphaIsMissing: alphaIsMissing, style: legacy ? .legacy : .modern)
+  }
+
+  // MARK: - Relative colors
+
+  /// `<function>(from <origin> c0 c1 c2 [/ alpha])`: the origin converted to the function's
+  /// space, its channels available as keywords (CSS Color 5 section 4).
+  mutating func relative(_ shape: FunctionShape, origin: CSSColor) throws(Failure) -> CSSColor {
+    let channels = origin.color.carried(to: shape.space)
+    let names = shape.keywords
+    // Keywords are numbers in the units of the function: rgb() channels are 0-255.
+    let scale = shape.function == .rgb ? 255.0 : 1
+    let keywords: [String: Double?] = [
+      names.0: channels.c0.map { $0 * scale },
+      names.1: channels.c1.map { $0 * scale },
+      names.2: channels.c2.map { $0 * scale },
+      "alpha": origin.alphaOrNil,
+    ]
+    var items: [Component] = []
+    for _ in 0..<3 {
+      let item = try component(keywords: keywords)
+      items.append(item)
+      cursor.skipWhitespace()
+      if cursor.peek?.kind == .comma {
+        throw cursor.failure(.commasNotAllowed(function: shape.label))
+      }
+    }
+    var alpha: Component? = nil
+    cursor.skipWhitespace()
+    if cursor.peek?.kind == .delimiter("/") {
+      cursor.position += 1
+      alpha = try component(keywords: keywords)
+    }
+    cursor.skipWhitespace()
+    guard let close = cursor.peek else {
+      throw Failure(offset: cursor.endOffset, reason: .missingClosingParenthesis)
+    }
+    guard close.kind == .rightParenthesis else {
+      if alpha == nil && close.kind != .delimiter("/") {
+        throw Failure(
+          offset: close.offset,
+          reason: .wrongChannelCount(function: shape.label, expected: 3, found: 4))
+      }
+      throw Failure(offset: close.offset, reason: .misplacedSlash)
+    }
+    cursor.position += 1
+    var arguments = CSSColorParser.Arguments()
+    arguments.c0 = items[0]
+    arguments.c1 = items[1]
+    arguments.c2 = items[2]
+    // Without "/ alpha" the origin's alpha is kept.
+    arguments.alpha =
+      alpha
+      ?? Component(
+        value: origin.alphaOrNil.map { .number($0) } ?? .none, offset: cursor.offset)
+    let builder = CSSColorParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
+    var color: Color
+    if shape.function == .rgb {
+      // Relative rgb() is not clamped: out-of-gamut origins stay out of gamut.
+      func channel(_ component: Component, _ name: String) throws(Failure) -> Double? {
+        try builder.value(component, .channel(percent: 255), channel: name).map { $0 / 255 }
+      }
+      color = Color(
+        .srgb, try channel(items[0], "red"), try channel(items[1], "green"),
+        try channel(items[2], "blue"), alpha: try builder.alphaValue(arguments))
+    } else {
+      color = try builder.build(
+        shape.function, label: shape.label, space: shape.space, arguments)
+    }
+    if case .none? = arguments.alpha?.value {
+      return CSSColor(color, alphaIsMissing: true)
+    }
+    color.alpha = try builder.alphaValue(arguments)
+    return CSSColor(color)
+  }
+}
