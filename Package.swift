@@ -19,12 +19,15 @@ let package = Package(
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // zlib's inflate, for reading Krita's .kpl palettes (zip archives).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // ICU's UAX #14 line breaking, loaded with dlopen when text wraps (headers only at build).
+    .systemLibrary(name: "CICU", providers: [.apt(["libicu-dev"])]),
     // libpng's classic API for compression level and text chunks; the C code owns every setjmp.
     .target(name: "CPNGClassic", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
     .target(
       name: "Pickers",
       dependencies: [
         "CFontconfig", "CFreeType", "CHarfBuzz", "CPNG", "CFriBidi", "CPNGClassic", "CZlib",
+        "CICU",
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),

@@ -259,9 +259,11 @@ final class FontWindow {
   func send(_ event: FontPickerEvent) {
     state = FontPickerState.update(state, event: event)
     if state.ratings != savedRatings, let store {
+      let previous = Favorites(ratings: savedRatings)
       savedRatings = state.ratings
       do {
-        try store.save(Favorites(ratings: state.ratings))
+        // Only this window's changes: ratings another picker saved meanwhile stay.
+        try store.save(Favorites(ratings: state.ratings), replacing: previous)
         saveWarning = nil
       } catch {
         saveWarning = "\(error)"

@@ -3,14 +3,14 @@ import Pickers
 /// What `pickers-sample` was asked to do, read from its arguments.
 ///
 ///     pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] [--timeout S]
-///     pickers-sample copy [--backend x11|portal] TEXT
+///     pickers-sample copy TEXT
 ///     pickers-sample notify SUMMARY BODY
 ///
 /// `pick` prints one line per sample, `#rrggbb X Y` (`-1 -1` when the position is unknown);
 /// `copy` puts TEXT on the clipboard; `notify` shows a desktop notification. Exit status: 0 answered, 1 cancelled, 2 usage, 3 failed.
 enum SampleCommand: Equatable {
   case pick(PickOptions)
-  case copy(String, backend: ScreenSampleBackend?)
+  case copy(String)
   case notify(summary: String, body: String)
 
   /// The options of `pick`.
@@ -34,7 +34,7 @@ enum SampleCommand: Equatable {
   static let usage = """
     usage: pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] \
     [--timeout SECONDS]
-           pickers-sample copy [--backend x11|portal] TEXT
+           pickers-sample copy TEXT
            pickers-sample notify SUMMARY BODY
     """
 
@@ -66,13 +66,16 @@ enum SampleCommand: Equatable {
         options.count = try Self.integer(try value(argument), "--count", 1...Self.maximumCount)
       case "--timeout":
         options.timeout = try Self.integer(try value(argument), "--timeout", 1...86_400)
-      case "--copy" where verb == "pick":
+      case "--copy":
         options.copy = true
       default:
         guard !argument.hasPrefix("--") else {
           throw SampleUsageError("unknown option '\(argument)'")
         }
         positionals.append(argument)
+      }
+      if verb != "pick" && argument.hasPrefix("--") {
+        throw SampleUsageError("\(verb) takes no options, only its text")
       }
       index += 1
     }
@@ -90,7 +93,7 @@ enum SampleCommand: Equatable {
       guard positionals[0].utf8.count <= Self.maximumCopyLength else {
         throw SampleUsageError("TEXT is over \(Self.maximumCopyLength) bytes")
       }
-      self = .copy(positionals[0], backend: options.backend)
+      self = .copy(positionals[0])
     case "notify":
       guard positionals.count == 2 else { throw SampleUsageError("notify takes SUMMARY BODY") }
       guard positionals.allSatisfy({ $0.utf8.count <= Self.maximumCopyLength }) else {

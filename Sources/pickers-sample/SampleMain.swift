@@ -25,13 +25,11 @@ enum SampleMain {
         guard let samples = try pick(options, environment: environment) else { exit(1) }
         let text = samples.map { $0.line + "\n" }.joined()
         if options.copy {
-          try copy(
-            samples.map { $0.color.hex }.joined(separator: "\n"), backend: options.backend,
-            environment: environment)
+          try copy(samples.map { $0.color.hex }.joined(separator: "\n"), environment: environment)
         }
         try writeOutput(text)
-      case .copy(let text, let backend):
-        try copy(text, backend: backend, environment: environment)
+      case .copy(let text):
+        try copy(text, environment: environment)
       case .notify(let summary, let body):
         try Notifier.notify(summary: summary, body: body)
       }
@@ -69,9 +67,7 @@ enum SampleMain {
 
   /// Puts `text` on the clipboard: the X11 `CLIPBOARD` selection when there is an X server
   /// (Xwayland hands it on to Wayland clients too).
-  static func copy(
-    _ text: String, backend: ScreenSampleBackend?, environment: [String: String]
-  ) throws(SampleError) {
+  static func copy(_ text: String, environment: [String: String]) throws(SampleError) {
     guard let display = environment["DISPLAY"], !display.isEmpty else {
       throw .clipboard("no X server (DISPLAY is unset); on Wayland pickers needs Xwayland")
     }

@@ -161,9 +161,16 @@ final class X11Connection {
     return ScreenPoint(x: Int(rootX), y: Int(rootY))
   }
 
-  /// Moves the pointer by a number of pixels (the server keeps it on the screen).
-  func movePointer(dx: Int, dy: Int) {
-    XWarpPointer(display, 0, 0, 0, 0, 0, 0, Int32(dx), Int32(dy))
+  /// The nearest point on the screen.
+  func clamped(_ point: ScreenPoint) -> ScreenPoint {
+    ScreenPoint(x: min(max(point.x, 0), width - 1), y: min(max(point.y, 0), height - 1))
+  }
+
+  /// Moves the pointer to a root position.
+  ///
+  /// The corresponding C function is `XWarpPointer`.
+  func warpPointer(to point: ScreenPoint) {
+    XWarpPointer(display, 0, root, 0, 0, 0, 0, Int32(point.x), Int32(point.y))
     XFlush(display)
   }
 

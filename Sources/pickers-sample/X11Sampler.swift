@@ -69,14 +69,21 @@ struct X11Sampler {
         deadline = monotonicSeconds() + Double(timeout)
         awaitingRelease = false
       case .key(let key, let shift):
+        // The position moves at once, not when the warp's motion event comes back: keys
+        // typed quickly (Right Right Enter) are already queued behind it.
         let step = shift ? 10 : 1
-        switch key {
-        case .left: connection.movePointer(dx: -step, dy: 0)
-        case .right: connection.movePointer(dx: step, dy: 0)
-        case .up: connection.movePointer(dx: 0, dy: -step)
-        case .down: connection.movePointer(dx: 0, dy: step)
-        default: break
-        }
+        let (dx, dy) =
+          switch key {
+          case .left: (-step, 0)
+          case .right: (step, 0)
+          case .up: (0, -step)
+          case .down: (0, step)
+          default: (0, 0)
+          }
+        guard dx != 0 || dy != 0 else { break }
+        position = connection.clamped(ScreenPoint(x: position.x + dx, y: position.y + dy))
+        connection.warpPointer(to: position)
+        needsDrawing = true
       case .exposed:
         needsDrawing = true
       case .pressed, .released, .other:

@@ -2479,29 +2479,6 @@ let badInputsJSON = #"""
      "stderrPrefix": "pickers: cannot parse color \"notacolor\""
     },
     {
-     "name": "palette convert: missing file",
-     "arguments": [
-      "palette",
-      "convert",
-      "/nonexistent/palette.gpl"
-     ],
-     "status": 1,
-     "stderrPrefix": "pickers: cannot read \"/nonexistent/palette.gpl\": no such file"
-    },
-    {
-     "name": "palette convert: not a palette file",
-     "arguments": [
-      "palette",
-      "convert",
-      "$FIXTURES/fonts.conf"
-     ],
-     "status": 1,
-     "stderrPrefix": "pickers: ",
-     "stderrContains": [
-      "fonts.conf: not a palette file"
-     ]
-    },
-    {
      "name": "palette simulate: no color",
      "arguments": [
       "palette",

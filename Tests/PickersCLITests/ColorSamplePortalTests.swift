@@ -254,7 +254,12 @@ struct ColorSampleUsageTests {
   @Test("the helper rejects bad arguments with exit 2")
   func helperUsage() throws {
     let helper = buildProductsDirectory + "/pickers-sample"
-    for arguments in [[], ["grab"], ["pick", "--count", "0"], ["pick", "extra"], ["copy"]] {
+    let cases = [
+      [], ["grab"], ["pick", "--count", "0"], ["pick", "--at", "1"], ["pick", "extra"],
+      ["pick", "--at", "1,1", "--count", "2"], ["copy"], ["copy", "a", "b"],
+      ["copy", "--backend", "x11", "a"], ["notify", "only-summary"],
+    ]
+    for arguments in cases {
       let result = try runProgram(helper, arguments)
       #expect(result.status == 2, "\(arguments)")
       #expect(result.stderr.hasPrefix("pickers-sample: "), "\(arguments)")

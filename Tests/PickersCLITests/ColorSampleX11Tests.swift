@@ -132,9 +132,9 @@ struct ColorSampleX11Tests {
   @Test("arrows move the sampled pixel by one, Shift+arrows by ten, Enter picks (--count 2)")
   func arrowKeys() throws {
     let result = try sample(["--json", "--count", "2"], pointer: (690, 200)) { _ in
-      // Ten single steps right land on the 1-pixel line at x 700.
-      for _ in 0..<10 { try screen.run("xdotool", ["key", "Right"]) }
-      try screen.run("xdotool", ["key", "Return"])
+      // Ten single steps right land on the 1-pixel line at x 700; typed in one go, as fast
+      // as xdotool can, so the keys queue up behind the pointer's moves.
+      try screen.run("xdotool", ["key"] + Array(repeating: "Right", count: 10) + ["Return"])
       // Shift+Down twice and Up once: y 200 + 20 - 1 = 219, still on the line.
       try screen.run("xdotool", ["key", "shift+Down", "shift+Down", "Up"])
       try screen.run("xdotool", ["key", "Return"])
@@ -195,13 +195,19 @@ struct ColorSampleX11Tests {
     // xdotool gives the corner outside the window's 1-pixel border.
     let (left, top) = (try #require(values["X"]) + 1, try #require(values["Y"]) + 1)
     #expect(values["WIDTH"] == 15 * cell && values["HEIGHT"] == 15 * cell + 18)
-    // The window is drawn after it moves: wait (bounded) until its center cell is right.
+    // The window is drawn after it moves, the cells before the center's frame: wait (bounded)
+    // until its center cell and that cell's frame are both on screen.
+    let corners = [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)]
+    func drawn(_ shot: XWDImage) -> Bool {
+      shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
+        == fixtureColor(center.0, center.1)
+        && corners.allSatisfy { (dx, dy) in
+          ["#000000", "#ffffff"].contains(shot.hex(left + 7 * cell + dx, top + 7 * cell + dy))
+        }
+    }
     var shot = try screen.screenshot()
     let deadline = monotonicNow() + 20
-    while shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
-      != fixtureColor(center.0, center.1)
-      && monotonicNow() < deadline
-    {
+    while !drawn(shot) && monotonicNow() < deadline {
       usleep(100_000)
       shot = try screen.screenshot()
     }
@@ -214,7 +220,7 @@ struct ColorSampleX11Tests {
       }
     }
     #expect(wrong.isEmpty, "\(wrong.prefix(5))")
-    for (dx, dy) in [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)] {
+    for (dx, dy) in corners {
       let frame = shot.hex(left + 7 * cell + dx, top + 7 * cell + dy)
       #expect(frame == "#000000" || frame == "#ffffff", "the center cell's frame is \(frame)")
     }

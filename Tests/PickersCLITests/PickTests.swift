@@ -229,7 +229,9 @@ struct PickTests {
   func noTerminal() throws {
     for arguments in [["font", "pick"], ["color", "pick"]] {
       // setsid without -c: a new session with no controlling terminal, stdin a file.
-      let result = try runProgram("/usr/bin/setsid", [pickersBinary] + arguments, timeout: 20)
+      let result = try runProgram(
+        "/usr/bin/setsid", [pickersBinary] + arguments,
+        environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], timeout: 20)
       #expect(result.status == 1)
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.hasPrefix("pickers: no terminal to draw on"))

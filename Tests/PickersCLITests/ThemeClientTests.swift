@@ -190,9 +190,9 @@ struct ThemeClientTests {
   }
 
   @Test(
-    "GTK 4's CSS parser reads the gtk and gtk-user files without an error",
-    arguments: ["gtk", "gtk-user"])
-  func gtkParser(format: String) throws {
+    "GTK 4's and GTK 3's CSS parsers read the gtk and gtk-user files without an error",
+    arguments: [("gtk", "4.0"), ("gtk-user", "4.0"), ("gtk", "3.0"), ("gtk-user", "3.0")])
+  func gtkParser(format: String, gtk: String) throws {
     #expect(FileManager.default.fileExists(atPath: Self.python), "install python3-gi")
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }
@@ -200,7 +200,7 @@ struct ThemeClientTests {
       let file = try Self.theme(
         ["--format", format, "--scheme", scheme], into: folder, name: "\(scheme).css")
       let result = try Self.underXvfb(
-        "\(Self.python) '\(Self.clients)/gtk-css-check.py' 4.0 '\(file)'")
+        "\(Self.python) '\(Self.clients)/gtk-css-check.py' \(gtk) '\(file)'")
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.output == "errors 0\n", "\(result.output)")
     }

@@ -117,6 +117,10 @@ struct ThemeTemplateCommandTests {
     let schemes = try runPickers(
       ["theme", "--accent", "red", "--template", template, "--scheme", "both"])
     #expect(schemes.status == 1)
+    #expect(
+      schemes.stderr
+        == "pickers: a template is filled with one scheme: choose --scheme light or --scheme dark\n"
+    )
     let missing = try runPickers(
       ["theme", "--accent", "red", "--template", "/nonexistent/t.in"])
     #expect(missing.status == 1)

@@ -106,8 +106,17 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
       for pointer in argv { free(pointer) }
       for pointer in envp { free(pointer) }
     }
+    // A caller on a worker thread may have most signals blocked, and a child inherits the
+    // mask: the helper starts with none blocked, so Ctrl-C and SIGTERM reach its window.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     close(writeEnd)
     guard status == 0 else { throw .cannotStart(path: path, errno: status) }
 

@@ -449,7 +449,7 @@ public final class FontCatalog: Sendable {
   }
 
   /// The cached answer to `key`, or `compute`'s answer, which is then cached.
-  private func cachedLines(
+  func cachedLines(
     _ key: String, _ compute: (OpaquePointer) throws(FontError) -> [String]
   ) throws(FontError) -> [String] {
     try state.withLock { (state: inout State) throws(FontError) -> [String] in

@@ -59,8 +59,14 @@ final class PNGRowEncoder {
     width: Int, height: Int, options: PNGEncodingOptions, fileDescriptor: Int32 = -1,
     format: PNGPixelFormat = PNGPixelFormat(kind: .rgba)
   ) throws(PNGError) {
-    do { try RGBAImage.validate(width: width, height: height) } catch {
-      throw .cannotEncode(message: error.description)
+    // In memory (fileDescriptor -1) the rows come from an RGBAImage, already bounded; to a
+    // file they stream, so only libpng's own limits apply (it gives its reason).
+    if fileDescriptor < 0 {
+      do { try RGBAImage.validate(width: width, height: height) } catch {
+        throw .cannotEncode(message: error.description)
+      }
+    } else if width < 1 || height < 1 || width > Int(Int32.max) || height > Int(Int32.max) {
+      throw .cannotEncode(message: "a PNG of \(width) x \(height) pixels cannot be written")
     }
     let chunks = options.textChunks
     for chunk in chunks where chunk.text.utf8.contains(0) {

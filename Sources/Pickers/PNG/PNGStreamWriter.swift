@@ -31,6 +31,14 @@ public final class PNGStreamWriter {
   /// Whether the PNG is written as RGB: every band must then be opaque.
   public let isOpaque: Bool
 
+  /// The tallest image libpng writes (`PNG_USER_HEIGHT_MAX`, its default user limit).
+  public static let maximumHeight = 1_000_000
+  /// The widest image libpng writes (`PNG_USER_WIDTH_MAX`).
+  public static let maximumWidth = 1_000_000
+  /// The largest area streamed: 4,000 megapixels (a 4,000 x 1,000,000 sheet), held a band at
+  /// a time, where an image in memory stops at ``RGBAImage/maximumPixelCount``.
+  public static let maximumPixelCount = 4_000_000_000
+
   /// Starts a PNG of `width` x `height` pixels that will become `path`.
   ///
   /// - Parameters:
@@ -52,8 +60,17 @@ public final class PNGStreamWriter {
     self.width = width
     self.height = height
     self.isOpaque = opaque
-    do { try RGBAImage.validate(width: width, height: height) } catch {
-      throw .cannotEncode(message: error.description)
+    // Rows are encoded as they come, so memory bounds only the width (one band at a time);
+    // libpng itself refuses more than ``maximumHeight`` rows, with its reason. The area is
+    // still bounded (``maximumPixelCount``), so that no request can run for hours.
+    let (area, overflow) = width.multipliedReportingOverflow(by: height)
+    guard width >= 1, height >= 1, width <= Self.maximumWidth, !overflow,
+      area <= Self.maximumPixelCount
+    else {
+      throw .cannotEncode(
+        message:
+          "a streamed PNG of \(width) x \(height) pixels is over the limit of "
+          + "\(Self.maximumWidth) pixels wide and \(Self.maximumPixelCount / 1_000_000) megapixels")
     }
     let file: AtomicFile
     do { file = try AtomicFile(path: path, durability: durability) } catch {

@@ -1,8 +1,10 @@
-/// A mutable RGBA picture (straight alpha) that composites in linear light.
+/// A mutable RGBA picture (straight alpha) that composites shapes in linear light and glyph
+/// coverage as cairo does.
 ///
-/// Everything drawn on it (shapes with anti-aliased edges, glyph coverage, color glyphs) goes
-/// through ``blend(x:y:color:coverage:)``: the source's alpha times the coverage is mixed with
-/// what is there in linear light, so either side may be translucent.
+/// Shapes with anti-aliased edges and color glyphs go through ``blend(x:y:color:coverage:)``:
+/// the source's alpha times the coverage is mixed with what is there in linear light, so
+/// either side may be translucent. Glyph coverage masks are mixed in sRGB values, as the
+/// desktop's text is (see `drawMask`).
 ///
 ///     var canvas = try Canvas(width: 64, height: 32, fill: .white)
 ///     canvas.fillRect(x: 0, y: 0, width: 32, height: 32, color: RGBA8(red: 255, green: 0, blue: 0))
@@ -128,8 +130,11 @@ public struct Canvas: Sendable {
 
   /// Draws a coverage mask (one byte per pixel) of `color` with its top-left at (`x`, `y`).
   ///
-  /// The same arithmetic as ``blend(x:y:color:coverage:)``, with the color's linear values and
-  /// the tables looked up once per mask rather than once per pixel.
+  /// Glyph coverage is mixed in sRGB values, not in linear light, as cairo and FreeType
+  /// composite it: a half-covered pixel of black on white is sRGB 128, so stems keep the
+  /// weight the desktop gives them (mixing in linear light would make it 188 and the text
+  /// lighter). Full coverage of an opaque color, or any color on a transparent pixel, stores
+  /// the color's channels exactly, as ``blend(x:y:color:coverage:)`` does.
   mutating func drawMask(
     _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
   ) {
@@ -139,51 +144,93 @@ public struct Canvas: Sendable {
     let y0 = max(0, -y)
     let y1 = min(maskHeight, height - y)
     guard x0 < x1, y0 < y1, color.alpha > 0 else { return }
-    Gamma.toLinear.withUnsafeBufferPointer { linear in
-      Gamma.toSRGB.withUnsafeBufferPointer { encode in
-        mask.withUnsafeBufferPointer { mask in
-          bytes.withUnsafeMutableBufferPointer { buffer in
-            let red = linear[Int(color.red)]
-            let green = linear[Int(color.green)]
-            let blue = linear[Int(color.blue)]
-            let opacity = Float(color.alpha) / 255
-            let steps = Float(Gamma.encodeSteps - 1)
-            @inline(__always) func encoded(_ value: Float) -> UInt8 {
-              encode[Int(min(max(value, 0), 1) * steps + 0.5)]
+    mask.withUnsafeBufferPointer { mask in
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        let red = Float(color.red)
+        let green = Float(color.green)
+        let blue = Float(color.blue)
+        let opacity = Float(color.alpha) / 255
+        for row in y0..<y1 {
+          let maskRow = row * maskWidth
+          let canvasRow = (y + row) * canvasWidth + x
+          for column in x0..<x1 {
+            let value = mask[maskRow + column]
+            guard value > 0 else { continue }
+            let offset = (canvasRow + column) * 4
+            let sourceAlpha = opacity * Float(value) / 255
+            let destinationAlpha = buffer[offset + 3]
+            if sourceAlpha >= 1 || destinationAlpha == 0 {
+              buffer[offset] = color.red
+              buffer[offset + 1] = color.green
+              buffer[offset + 2] = color.blue
+              buffer[offset + 3] = sourceAlpha >= 1 ? 255 : UInt8(sourceAlpha * 255 + 0.5)
+              continue
             }
-            for row in y0..<y1 {
-              let maskRow = row * maskWidth
-              let canvasRow = (y + row) * canvasWidth + x
-              for column in x0..<x1 {
-                let value = mask[maskRow + column]
-                guard value > 0 else { continue }
-                let offset = (canvasRow + column) * 4
-                let sourceAlpha = opacity * Float(value) / 255
-                let destinationAlpha = buffer[offset + 3]
-                if sourceAlpha >= 1 || destinationAlpha == 0 {
-                  buffer[offset] = color.red
-                  buffer[offset + 1] = color.green
-                  buffer[offset + 2] = color.blue
-                  buffer[offset + 3] = sourceAlpha >= 1 ? 255 : UInt8(sourceAlpha * 255 + 0.5)
-                  continue
-                }
-                let remaining = Float(destinationAlpha) / 255 * (1 - sourceAlpha)
-                let outAlpha = sourceAlpha + remaining
-                let sourceWeight = sourceAlpha / outAlpha
-                let destinationWeight = remaining / outAlpha
-                buffer[offset] = encoded(
-                  red * sourceWeight + linear[Int(buffer[offset])] * destinationWeight)
-                buffer[offset + 1] = encoded(
-                  green * sourceWeight + linear[Int(buffer[offset + 1])] * destinationWeight)
-                buffer[offset + 2] = encoded(
-                  blue * sourceWeight + linear[Int(buffer[offset + 2])] * destinationWeight)
-                buffer[offset + 3] = UInt8(min(outAlpha * 255 + 0.5, 255))
-              }
-            }
+            Canvas.mixEncoded(
+              buffer, offset, red, green, blue, (sourceAlpha, sourceAlpha, sourceAlpha),
+              destinationAlpha)
           }
         }
       }
     }
+  }
+
+  /// Draws a subpixel coverage mask (red, green and blue coverage per pixel) of `color` with
+  /// its top-left at (`x`, `y`), mixing each channel by its own coverage in sRGB values, as
+  /// cairo composites component alpha.
+  ///
+  /// The picture's alpha takes the mean of the three coverages.
+  mutating func drawSubpixelMask(
+    _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
+  ) {
+    let canvasWidth = width
+    let x0 = max(0, -x)
+    let x1 = min(maskWidth, width - x)
+    let y0 = max(0, -y)
+    let y1 = min(maskHeight, height - y)
+    guard x0 < x1, y0 < y1, color.alpha > 0 else { return }
+    mask.withUnsafeBufferPointer { mask in
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        let opacity = Float(color.alpha) / 255 / 255
+        for row in y0..<y1 {
+          let maskRow = row * maskWidth
+          let canvasRow = (y + row) * canvasWidth + x
+          for column in x0..<x1 {
+            let source = (maskRow + column) * 3
+            let coverage = (
+              opacity * Float(mask[source]), opacity * Float(mask[source + 1]),
+              opacity * Float(mask[source + 2])
+            )
+            guard coverage.0 > 0 || coverage.1 > 0 || coverage.2 > 0 else { continue }
+            Canvas.mixEncoded(
+              buffer, (canvasRow + column) * 4, Float(color.red), Float(color.green),
+              Float(color.blue), coverage, buffer[(canvasRow + column) * 4 + 3])
+          }
+        }
+      }
+    }
+  }
+
+  /// Mixes a color over one pixel in sRGB values with a coverage per channel (straight alpha
+  /// on both sides).
+  @inline(__always)
+  static func mixEncoded(
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ offset: Int, _ red: Float, _ green: Float,
+    _ blue: Float, _ coverage: (Float, Float, Float), _ destinationAlpha: UInt8
+  ) {
+    let below = Float(destinationAlpha) / 255
+    @inline(__always) func mix(_ source: Float, _ alpha: Float, _ index: Int) {
+      let remaining = below * (1 - alpha)
+      let total = alpha + remaining
+      guard total > 0 else { return }
+      let value = (source * alpha + Float(buffer[index]) * remaining) / total
+      buffer[index] = UInt8(min(max(value, 0), 255) + 0.5)
+    }
+    mix(red, min(coverage.0, 1), offset)
+    mix(green, min(coverage.1, 1), offset + 1)
+    mix(blue, min(coverage.2, 1), offset + 2)
+    let alpha = min((coverage.0 + coverage.1 + coverage.2) / 3, 1)
+    buffer[offset + 3] = UInt8(min((alpha + below * (1 - alpha)) * 255 + 0.5, 255))
   }
 
   /// Draws premultiplied RGBA pixels (a color glyph) with its top-left at (`x`, `y`),

@@ -9,16 +9,21 @@ struct GlyphBitmap {
   /// Pixels from the baseline up to the bitmap's top edge.
   var top: Int
   var isColor: Bool
-  /// One byte per pixel (coverage), or four (premultiplied RGBA) when `isColor`.
+  /// One byte per pixel (coverage), four (premultiplied RGBA) when `isColor`, or three (red,
+  /// green and blue coverage) when `isSubpixel`.
   var pixels: [UInt8]
+  var isSubpixel = false
 
   static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, isColor: false, pixels: [])
 }
 
 /// Renders glyphs with FreeType and caches them by face, size, glyph and subpixel offset.
 ///
-/// Outlines are rendered unhinted with 256-level gray anti-aliasing at one of
-/// ``subpixelSteps`` horizontal offsets, so glyphs keep their shaped positions. Color bitmap
+/// Outlines are rendered with a ``GlyphRendering``'s settings, as cairo applies fontconfig's:
+/// glyphs at whole pixels (as cairo draws them), or unhinted outlines at one of
+/// ``subpixelSteps`` horizontal offsets when subpixel positioning is asked for, so glyphs keep
+/// their shaped positions; hinting with the hint style's FreeType load target;
+/// one-bit, gray or subpixel (three coverages per pixel) anti-aliasing. Color bitmap
 /// glyphs (`FT_LOAD_COLOR`, BGRA strikes such as Noto Color Emoji) are converted to RGBA and
 /// scaled to the requested size. Not thread-safe: one per task, like the faces it reads.
 final class GlyphRasterizer {
@@ -26,6 +31,7 @@ final class GlyphRasterizer {
     var face: Int
     var glyph: UInt32
     var subpixel: UInt8
+    var rendering: GlyphRendering
   }
 
   /// Horizontal positions per pixel at which a glyph is rendered separately.
@@ -43,10 +49,14 @@ final class GlyphRasterizer {
   /// The bitmap of `glyph` in `face` shifted right by `subpixel / subpixelSteps` pixels.
   ///
   /// The corresponding C functions are `FT_Load_Glyph` and `FT_Render_Glyph`.
-  func bitmap(_ face: FreeTypeFace, glyph: UInt32, subpixel: Int) -> GlyphBitmap {
-    let key = Key(face: face.id, glyph: glyph, subpixel: UInt8(face.isScalable ? subpixel : 0))
+  func bitmap(
+    _ face: FreeTypeFace, glyph: UInt32, subpixel: Int, rendering: GlyphRendering = .unhinted
+  ) -> GlyphBitmap {
+    let exact = rendering.subpixelPositioning && !rendering.snapsToPixels
+    let shift = face.isScalable && exact ? subpixel : 0
+    let key = Key(face: face.id, glyph: glyph, subpixel: UInt8(shift), rendering: rendering)
     if let cached = cache[key] { return cached }
-    let bitmap = render(face, glyph: glyph, subpixel: Int(key.subpixel))
+    let bitmap = render(face, glyph: glyph, subpixel: shift, rendering: rendering)
     renderedCount += 1
     if cachedBytes + bitmap.pixels.count > Self.cacheLimit {
       cache.removeAll(keepingCapacity: true)
@@ -57,8 +67,39 @@ final class GlyphRasterizer {
     return bitmap
   }
 
-  private func render(_ face: FreeTypeFace, glyph: UInt32, subpixel: Int) -> GlyphBitmap {
-    var flags = Int32(FT_LOAD_NO_HINTING)
+  /// FreeType's load flags for `rendering`, chosen as cairo chooses them.
+  static func loadFlags(_ rendering: GlyphRendering) -> Int32 {
+    var flags: Int32
+    switch rendering.hinting {
+    case .none: flags = Int32(FT_LOAD_NO_HINTING)
+    case _ where rendering.antialias == .none: flags = cfreetype_load_target_mono()
+    case .slight: flags = cfreetype_load_target_light()
+    case .medium: flags = cfreetype_load_target_normal()
+    case .full:
+      flags =
+        rendering.antialias != .subpixel
+        ? cfreetype_load_target_normal()
+        : rendering.subpixelOrder.isVertical
+          ? cfreetype_load_target_lcd_v() : cfreetype_load_target_lcd()
+    }
+    if rendering.autohint { flags |= Int32(FT_LOAD_FORCE_AUTOHINT) }
+    return flags
+  }
+
+  /// FreeType's render mode for `rendering`.
+  static func renderMode(_ rendering: GlyphRendering) -> FT_Render_Mode {
+    switch rendering.antialias {
+    case .none: FT_RENDER_MODE_MONO
+    case .gray: FT_RENDER_MODE_NORMAL
+    case .subpixel:
+      rendering.subpixelOrder.isVertical ? FT_RENDER_MODE_LCD_V : FT_RENDER_MODE_LCD
+    }
+  }
+
+  private func render(
+    _ face: FreeTypeFace, glyph: UInt32, subpixel: Int, rendering: GlyphRendering
+  ) -> GlyphBitmap {
+    var flags = Self.loadFlags(rendering)
     if face.hasColor { flags |= Int32(FT_LOAD_COLOR) }
     // The subpixel shift is applied by FreeType while loading the outline.
     var delta = FT_Vector(x: FT_Pos(subpixel * 64 / Self.subpixelSteps), y: 0)
@@ -70,7 +111,19 @@ final class GlyphRasterizer {
       return .empty
     }
     if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
-      guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else {
+      if rendering.embolden { FT_GlyphSlot_Embolden(slot) }
+      let mode = Self.renderMode(rendering)
+      if rendering.antialias == .subpixel {
+        let filter: FT_LcdFilter =
+          switch rendering.lcdFilter {
+          case .none: FT_LCD_FILTER_NONE
+          case .default: FT_LCD_FILTER_DEFAULT
+          case .light: FT_LCD_FILTER_LIGHT
+          case .legacy: FT_LCD_FILTER_LEGACY
+          }
+        _ = FT_Library_SetLcdFilter(face.library.handle, filter)
+      }
+      guard FT_Render_Glyph(slot, mode) == 0 else {
         failedCount += 1
         return .empty
       }
@@ -102,6 +155,25 @@ final class GlyphRasterizer {
       }
       return GlyphBitmap(
         width: width, height: height, left: left, top: top, isColor: false, pixels: pixels)
+    case UInt8(FT_PIXEL_MODE_LCD.rawValue), UInt8(FT_PIXEL_MODE_LCD_V.rawValue):
+      // Three subpixels side by side (or stacked) per pixel, in FreeType's red-green-blue
+      // order; a BGR screen takes them the other way round.
+      let vertical = source.pixel_mode == UInt8(FT_PIXEL_MODE_LCD_V.rawValue)
+      let columns = vertical ? width : width / 3
+      let rows = vertical ? height / 3 : height
+      let reversed = rendering.subpixelOrder == .bgr || rendering.subpixelOrder == .vbgr
+      var pixels = [UInt8](repeating: 0, count: columns * rows * 3)
+      for y in 0..<rows {
+        for x in 0..<columns {
+          for channel in 0..<3 {
+            let value = vertical ? row(y * 3 + channel)[x] : row(y)[x * 3 + channel]
+            pixels[(y * columns + x) * 3 + (reversed ? 2 - channel : channel)] = value
+          }
+        }
+      }
+      return GlyphBitmap(
+        width: columns, height: rows, left: left, top: top, isColor: false, pixels: pixels,
+        isSubpixel: true)
     case UInt8(FT_PIXEL_MODE_MONO.rawValue):
       var pixels = [UInt8](repeating: 0, count: width * height)
       for y in 0..<height {

@@ -78,7 +78,9 @@ public enum Preview {
         let baseline = (top + leading + line.ascent).rounded()
         // Right-to-left paragraphs align to the right edge.
         let x = Double(options.padding) + (line.isRightToLeft ? max(0, area - line.width) : 0)
-        renderer.draw(line, on: &canvas, x: x, baseline: baseline, color: options.foreground)
+        renderer.draw(
+          line, on: &canvas, x: x, baseline: baseline, color: options.foreground,
+          rendering: options.style.rendering)
         top += line.lineHeight
       }
       return canvas.image

@@ -84,15 +84,17 @@ public enum Specimen {
     where !TextLayoutLimits.fontSizes.contains(size) {
       throw .text(.invalidFontSize(size, range: TextLayoutLimits.fontSizes))
     }
+    // The sheet is streamed to the PNG writer in bands, so its size is not bounded by what
+    // fits in memory (``RGBAImage/maximumPixelCount``) but by libpng's row limit.
     var height = 0
     for row in rows {
       height += rowHeight(sampleSize: row.style.size, options: options)
-      guard height <= RGBAImage.maximumPixelCount else { break }
-    }
-    do {
-      try RGBAImage.validate(width: options.width, height: height)
-    } catch {
-      throw .image(error)
+      guard height <= PNGStreamWriter.maximumHeight else {
+        throw .outOfRange(
+          option: "rows",
+          value: "\(rows.count) (over \(PNGStreamWriter.maximumHeight) pixels high)",
+          expected: "a sheet at most \(PNGStreamWriter.maximumHeight) pixels high, libpng's limit")
+      }
     }
     return (options.width, height)
   }
@@ -192,12 +194,15 @@ public enum Specimen {
       preconditionFailure("unexpected error \(error)")
     }
     let padding = Double(options.padding)
-    let labelStyle = TextStyle(font: options.labelFont, size: options.labelSize)
+    let labelStyle = TextStyle(
+      font: options.labelFont, size: options.labelSize, rendering: row.style.rendering)
     let labelBaseline = (padding / 2 + options.labelSize * 1.1).rounded()
     func drawLabel(_ text: String, color: RGBA8) throws(RenderError) {
       do {
         if let line = try renderer.typesetter.layout(text, style: labelStyle).first {
-          renderer.draw(line, on: &canvas, x: padding, baseline: labelBaseline, color: color)
+          renderer.draw(
+            line, on: &canvas, x: padding, baseline: labelBaseline, color: color,
+            rendering: labelStyle.rendering)
         }
       } catch {
         throw .text(error)
@@ -221,7 +226,7 @@ public enum Specimen {
         let ascent = min(line.ascent, row.style.size * 1.15)
         renderer.draw(
           line, on: &canvas, x: padding, baseline: (labelBottom + ascent).rounded(),
-          color: options.foreground)
+          color: options.foreground, rendering: style.rendering)
       }
     } catch let error as TextError {
       try drawLabel("\(row.label): \(error)", color: RGBA8(red: 200, green: 0, blue: 0))

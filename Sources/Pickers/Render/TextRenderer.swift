@@ -26,14 +26,18 @@ public final class TextRenderer {
 
   /// Draws `line` with its left edge at `x` and its baseline at `baseline`, in `color`.
   ///
-  /// Outline glyphs are drawn in `color` with gamma-correct coverage; color glyphs keep their
-  /// colors and take `color`'s opacity.
+  /// Outline glyphs are drawn in `color` with `rendering`'s hinting and anti-aliasing, their
+  /// coverage mixed as cairo mixes it; color glyphs keep their colors and take `color`'s
+  /// opacity. Glyphs sit on whole pixels, as cairo places them, unless `rendering` asks for
+  /// subpixel positioning of unhinted outlines.
   public func draw(
-    _ line: TextLine, on canvas: inout Canvas, x: Double, baseline: Double, color: RGBA8
+    _ line: TextLine, on canvas: inout Canvas, x: Double, baseline: Double, color: RGBA8,
+    rendering: GlyphRendering = .unhinted
   ) {
     var pen = x
     let steps = Double(GlyphRasterizer.subpixelSteps)
     let opacity = Float(color.alpha) / 255
+    let exact = rendering.subpixelPositioning && !rendering.snapsToPixels
     for run in line.runs {
       let key = FaceKey(font: run.font, variation: run.variation, size: run.size)
       guard let face = try? typesetter.face(key) else {
@@ -43,17 +47,22 @@ public final class TextRenderer {
       for glyph in run.glyphs {
         let gx = pen + glyph.xOffset
         let gy = baseline - glyph.yOffset
-        var whole = gx.rounded(.down)
+        var whole = exact ? gx.rounded(.down) : gx.rounded()
         var subpixel = Int(((gx - whole) * steps).rounded())
         if subpixel == GlyphRasterizer.subpixelSteps {
           whole += 1
           subpixel = 0
         }
-        let bitmap = rasterizer.bitmap(face, glyph: glyph.id, subpixel: subpixel)
+        let bitmap = rasterizer.bitmap(
+          face, glyph: glyph.id, subpixel: subpixel, rendering: rendering)
         if bitmap.width > 0 {
           let left = Int(whole) + bitmap.left
           let top = Int(gy.rounded()) - bitmap.top
-          if bitmap.isColor {
+          if bitmap.isSubpixel {
+            canvas.drawSubpixelMask(
+              bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
+              color: color)
+          } else if bitmap.isColor {
             canvas.drawPremultiplied(
               bitmap.pixels, pixelWidth: bitmap.width, pixelHeight: bitmap.height, x: left,
               y: top, opacity: opacity)

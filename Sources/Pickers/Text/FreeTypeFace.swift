@@ -173,6 +173,26 @@ final class FreeTypeFace {
     return result
   }
 
+  /// The OpenType feature tags of the face's GSUB and GPOS tables, sorted, without repeats.
+  ///
+  /// The corresponding C function is `hb_ot_layout_table_get_feature_tags`.
+  func featureTags() -> [String] {
+    guard let hbFace = hb_font_get_face(hbFont) else { return [] }
+    var tags: Set<String> = []
+    for table in [UInt32(0x4753_5542), UInt32(0x4750_4F53)] {  // 'GSUB', 'GPOS'
+      var start: UInt32 = 0
+      while true {
+        var chunk = [hb_tag_t](repeating: 0, count: 64)
+        var count = UInt32(chunk.count)
+        let total = hb_ot_layout_table_get_feature_tags(hbFace, table, start, &count, &chunk)
+        for tag in chunk.prefix(Int(count)) { tags.insert(Self.tagString(tag)) }
+        start += count
+        if count == 0 || start >= total { break }
+      }
+    }
+    return tags.sorted()
+  }
+
   // MARK: - Variations
 
   /// Sets the named instance and axis values of a variable font.

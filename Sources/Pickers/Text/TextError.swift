@@ -14,6 +14,10 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownAxis(String, available: [String])
   /// A named instance the font does not have.
   case unknownInstance(String, available: [String])
+  /// A `--features` setting that is not in hb-view's syntax.
+  case invalidFeature(String)
+  /// A `--script` value that is not an ISO 15924 script tag HarfBuzz knows.
+  case unknownScript(String)
   /// A C call failed for a reason outside our control.
   case libraryFailure(call: String, code: Int32)
 
@@ -37,6 +41,10 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
       available.isEmpty
         ? "the font has no named instances, so '\(name)' cannot be used"
         : "the font has no instance '\(name)': its instances are \(available.joined(separator: ", "))"
+    case .invalidFeature(let text):
+      "malformed feature '\(text)': expected OpenType settings such as 'liga=0,smcp,+kern'"
+    case .unknownScript(let text):
+      "unknown script '\(text)': expected an ISO 15924 tag such as Latn, Cyrl or Hani"
     case .libraryFailure(let call, let code): "\(call) failed with error \(code)"
     }
   }

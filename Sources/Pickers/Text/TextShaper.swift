@@ -2,6 +2,33 @@ import CHarfBuzz
 
 /// Shapes one item of text with HarfBuzz over a FreeType face.
 enum TextShaper {
+  /// Shapes `scalars[range]` (the rest of `scalars` is context for joining) in `face`, with
+  /// the style's language, script and features.
+  ///
+  /// Hinted styles get whole-pixel advances and offsets, as pango rounds glyph positions.
+  ///
+  /// The corresponding C functions are `hb_buffer_add_codepoints` and `hb_shape`.
+  ///
+  /// - Returns: Glyphs in visual order, positions in pixels; clusters index into `scalars`.
+  static func shape(
+    _ scalars: [UInt32], range: Range<Int>, face: FreeTypeFace, rightToLeft: Bool,
+    script: UInt32, style: TextStyle
+  ) -> [ShapedGlyph] {
+    var glyphs = shape(
+      scalars, range: range, face: face, rightToLeft: rightToLeft,
+      script: style.script.map(FontFeature.scriptValue) ?? script, language: style.language,
+      features: style.features)
+    if style.rendering.snapsToPixels {
+      for index in glyphs.indices {
+        glyphs[index].xAdvance.round()
+        glyphs[index].yAdvance.round()
+        glyphs[index].xOffset.round()
+        glyphs[index].yOffset.round()
+      }
+    }
+    return glyphs
+  }
+
   /// Shapes `scalars[range]` (the rest of `scalars` is context for joining) in `face`.
   ///
   /// The corresponding C functions are `hb_buffer_add_codepoints` and `hb_shape`.
@@ -9,7 +36,7 @@ enum TextShaper {
   /// - Returns: Glyphs in visual order, positions in pixels; clusters index into `scalars`.
   static func shape(
     _ scalars: [UInt32], range: Range<Int>, face: FreeTypeFace, rightToLeft: Bool,
-    script: UInt32, language: String?
+    script: UInt32, language: String?, features: [FontFeature] = []
   ) -> [ShapedGlyph] {
     guard !range.isEmpty, let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
@@ -23,7 +50,14 @@ enum TextShaper {
       hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
     }
     hb_buffer_guess_segment_properties(buffer)
-    hb_shape(face.hbFont, buffer, nil, 0)
+    if features.isEmpty {
+      hb_shape(face.hbFont, buffer, nil, 0)
+    } else {
+      let settings = features.map(\.harfBuzz)
+      settings.withUnsafeBufferPointer { settings in
+        hb_shape(face.hbFont, buffer, settings.baseAddress, UInt32(settings.count))
+      }
+    }
 
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

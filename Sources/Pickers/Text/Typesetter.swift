@@ -10,16 +10,30 @@ public struct TextStyle: Hashable, Sendable {
   /// Variable-font settings for the primary face.
   public var variation: FontVariation
   /// A BCP 47 language tag for shaping (`ja`, `ar`, `sr`), or `nil` to guess from the text.
+  ///
+  /// It selects the font's language forms (`locl`): Serbian italics, Japanese or Chinese
+  /// ideographs from one CJK font.
   public var language: String?
+  /// An ISO 15924 script tag (`Cyrl`, `Hani`) that shaping uses for all the text, or `nil` for
+  /// each run's own script.
+  public var script: String?
+  /// OpenType features to turn on or off, as hb-view's `--features` does.
+  public var features: [FontFeature]
+  /// How glyphs become pixels (and, when hinted, whole-pixel positions).
+  public var rendering: GlyphRendering
 
   /// Creates a style.
   public init(
-    font: FontFile, size: Double, variation: FontVariation = .none, language: String? = nil
+    font: FontFile, size: Double, variation: FontVariation = .none, language: String? = nil,
+    script: String? = nil, features: [FontFeature] = [], rendering: GlyphRendering = .unhinted
   ) {
     self.font = font
     self.size = size
     self.variation = variation
     self.language = language
+    self.script = script
+    self.features = features
+    self.rendering = rendering
   }
 }
 
@@ -66,6 +80,11 @@ public final class Typesetter {
   /// The variation axis tags of a font face (empty for static fonts).
   public func variationAxes(of font: FontFile) throws(TextError) -> [String] {
     try face(FaceKey(font: font, variation: .none, size: 16)).variationAxes()
+  }
+
+  /// The OpenType feature tags a font face has (GSUB and GPOS), sorted: `kern`, `liga`, `smcp`.
+  public func featureTags(of font: FontFile) throws(TextError) -> [String] {
+    try face(FaceKey(font: font, variation: .none, size: 16)).featureTags()
   }
 
   /// The characters of `text` that a font face has no glyph for (controls and default-ignorable
@@ -119,6 +138,9 @@ public final class Typesetter {
     }
     guard TextLayoutLimits.fontSizes.contains(style.size) else {
       throw .invalidFontSize(style.size, range: TextLayoutLimits.fontSizes)
+    }
+    if let script = style.script, !FontFeature.isKnownScript(script) {
+      throw .unknownScript(script)
     }
     let primary = try face(FaceKey(font: style.font, variation: style.variation, size: style.size))
     var lines: [TextLine] = []
@@ -179,28 +201,41 @@ public final class Typesetter {
       let face = try faceFor(item.fontIndex)
       for glyph in TextShaper.shape(
         analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
-        script: item.script, language: style.language)
+        script: item.script, style: style)
       {
         let cluster = analysis.clusterOfScalar[min(glyph.cluster, analysis.scalars.count - 1)]
         clusterWidth[cluster] += glyph.xAdvance
       }
     }
     var lines: [TextLine] = []
-    for range in Self.breakLines(analysis, widths: clusterWidth, maxWidth: maxWidth) {
+    let opportunities = LineBreaker.opportunities(in: analysis.scalars, language: style.language)
+    for range in Self.breakLines(
+      analysis, widths: clusterWidth, maxWidth: maxWidth, opportunities: opportunities)
+    {
       lines.append(
         try layoutLine(analysis, clusters: range, fonts: fontOfCluster, style: style, faceFor))
     }
     return lines
   }
 
-  /// Greedy line breaking: after spaces, and between ideographic clusters; a word wider than
-  /// the line is broken between clusters.
-  static func breakLines(_ analysis: TextAnalysis, widths: [Double], maxWidth: Double)
-    -> [Range<Int>]
-  {
+  /// Greedy line breaking at the opportunities of UAX #14.
+  ///
+  /// `opportunities` (one per scalar boundary, from ``LineBreaker``) give the breaks, and a
+  /// line ends at every mandatory one; without them, lines break after spaces and between
+  /// ideographic clusters. A word wider than the line is broken between clusters; spaces at a
+  /// line's end may overhang it.
+  static func breakLines(
+    _ analysis: TextAnalysis, widths: [Double], maxWidth: Double,
+    opportunities: [LineBreaker.Break]? = nil
+  ) -> [Range<Int>] {
     func isSpace(_ cluster: Int) -> Bool {
       let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
       return scalar == 0x20 || scalar == 0x09 || scalar == 0x3000
+    }
+    /// What UAX #14 allows before `cluster` (a grapheme cluster never breaks inside).
+    func breakBefore(_ cluster: Int) -> LineBreaker.Break? {
+      guard let opportunities else { return nil }
+      return opportunities[analysis.clusterStarts[cluster]]
     }
     func isIdeographic(_ cluster: Int) -> Bool {
       let scalar = analysis.scalars[analysis.clusterStarts[cluster]]
@@ -215,12 +250,23 @@ public final class Typesetter {
     var cluster = 0
     let count = widths.count
     while cluster < count {
-      if cluster > start
+      if cluster > start, let rule = breakBefore(cluster) {
+        if rule == .mandatory {
+          lines.append(start..<cluster)
+          start = cluster
+          lastBreak = nil
+          width = 0
+          continue
+        }
+        if rule == .allowed { lastBreak = cluster }
+      } else if cluster > start
         && (isSpace(cluster - 1) || isIdeographic(cluster) || isIdeographic(cluster - 1))
       {
         lastBreak = cluster
       }
-      let overflows = width + widths[cluster] > maxWidth && !isSpace(cluster)
+      let overflows =
+        width + widths[cluster] > maxWidth && !isSpace(cluster)
+        && !(analysis.scalars[analysis.clusterStarts[cluster]] == 0x200B)
       if overflows && cluster > start {
         let end = lastBreak ?? cluster
         lines.append(start..<end)
@@ -256,7 +302,7 @@ public final class Typesetter {
       let face = try faceFor(item.fontIndex)
       let glyphs = TextShaper.shape(
         analysis.scalars, range: item.range, face: face, rightToLeft: item.level % 2 == 1,
-        script: item.script, language: style.language)
+        script: item.script, style: style)
       ascent = max(ascent, face.ascent)
       descent = max(descent, face.descent)
       runs.append(

@@ -115,7 +115,16 @@ func runProgram(
     envp.forEach { free($0) }
   }
   var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+  // Swift Testing's worker threads block most signals and a child inherits the mask: start
+  // every child with none blocked, so SIGTERM and SIGINT reach the program under test.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+  let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
   close(outPipe[1])
   close(errPipe[1])
   defer {

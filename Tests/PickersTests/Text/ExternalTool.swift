@@ -19,9 +19,11 @@ enum ExternalTool {
 
   /// Runs `program` with `arguments` (found on `PATH`) and returns its standard output.
   ///
-  /// `FONTCONFIG_FILE` points at the test fonts. Standard output goes to a temporary file, so
-  /// the child can never block on a full pipe.
-  static func run(_ program: String, _ arguments: [String]) throws -> [UInt8] {
+  /// `FONTCONFIG_FILE` points at the test fonts (or `configFile`). Standard output goes to a
+  /// temporary file, so the child can never block on a full pipe.
+  static func run(_ program: String, _ arguments: [String], configFile: String? = nil) throws
+    -> [UInt8]
+  {
     var template = Array("/tmp/pickers-render-test-XXXXXX".utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { throw Failure(description: "mkstemp failed") }
@@ -38,7 +40,8 @@ enum ExternalTool {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
 
     var environment = [
-      "FONTCONFIG_FILE=\(fontsConf)", "PATH=/usr/local/bin:/usr/bin:/bin", "LC_ALL=C.UTF-8",
+      "FONTCONFIG_FILE=\(configFile ?? fontsConf)", "PATH=/usr/local/bin:/usr/bin:/bin",
+      "LC_ALL=C.UTF-8",
     ]
     if let home = getenv("HOME") { environment.append("HOME=\(String(cString: home))") }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]

@@ -9,7 +9,8 @@ struct ColorPick: Command {
       Up/Down choose a slider (the last row holds the accent presets), Left/Right step it \
       (Shift for larger steps), digits type a value, Home/End jump to the ends, Tab switches \
       between rgb, hsl and oklch. Enter prints the color in --format and exits 0; Esc or \
-      Ctrl-C prints nothing and exits 1.
+      Ctrl-C prints nothing and exits 1. With a display and the screen sampler installed, e \
+      takes the color under the next click on the screen.
 
       The sliders are drawn on the terminal (/dev/tty), not on standard output, so \
       ACCENT=$(pickers color pick) captures only the answer. Colors are 24-bit when COLORTERM \
@@ -80,13 +81,36 @@ struct ColorPick: Command {
     let state = ColorPickerState(color: initial, space: space, showsOpacity: showsOpacity)
     // A test hook: this key crashes the process, to check the crash path restores the terminal.
     let crashKey = context.environment["PICKERS_TEST_CRASH_KEY"].flatMap(\.first).map(Key.character)
+    // `e` samples the screen with pickers-sample, when there is a display and the sampler is
+    // installed; otherwise it does nothing. The sampler runs before the next frame is drawn.
+    let sampler =
+      PickWindow.display(in: context.environment) == nil
+      ? nil : DesktopHelper.sampler.locate(environment: context.environment)
+    var sampleRequested = false
     let final = try driver.run(
       state,
+      prepare: { state in
+        guard sampleRequested else { return state }
+        sampleRequested = false
+        guard let color = Self.sampleScreen(context.environment) else { return state }
+        return ColorPickerState.update(state, event: .setColor(color))
+      },
       observeKeys: { key in
         if key == crashKey { fatalError("crash requested by PICKERS_TEST_CRASH_KEY") }
+        if key == .character("e"), sampler != nil { sampleRequested = true }
       })
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
     try print(answer, context)
+  }
+
+  /// The color `pickers-sample pick` reads under a click (`#rrggbb X Y`), or `nil` when the
+  /// user cancelled or the sampler failed (it explained a failure on standard error).
+  private static func sampleScreen(_ environment: [String: String]) -> Color? {
+    guard let result = try? DesktopHelper.sampler.run(["pick"], environment: environment),
+      result.status == .accepted,
+      let hex = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).first
+    else { return nil }
+    return try? Color(css: String(hex))
   }
 
   /// Prints the answer in `--format`, whichever picker produced it.

@@ -27,11 +27,15 @@ struct FontPreview: Command {
       .option(
         "--instance", value: "NAME", help: "A variable font's named instance, such as SemiBold."),
       .flag("--no-fallback", help: "Show the font's own coverage (missing glyphs as boxes)."),
-    ],
+      .option("--lang", value: "L", help: "Shape as this language (BCP 47), such as sr or ja."),
+    ] + TextArguments.specs,
     examples: [
       "pickers font preview 'DejaVu Sans' --text 'Hello, world' -o hello.png",
       "pickers font preview Inter --variation wght=650 --size 64 -o inter.png",
       "pickers font preview 'Noto Sans Arabic' --fg white --bg '#202830' -o arabic.png",
+      "pickers font preview 'Noto Serif CJK JP' --text '直' --lang zh-Hans -o zh.png",
+      "pickers font preview 'DejaVu Sans' --text 'office fit' --features liga=0 -o noliga.png",
+      "pickers font preview 'DejaVu Serif' --size 14 --hinting none --antialias gray -o hb.png",
     ])
 
   var family: String
@@ -45,6 +49,8 @@ struct FontPreview: Command {
   var weight: FontWeight?
   var variation: FontVariation
   var fallback: Bool
+  var language: String?
+  var textOptions: TextArguments
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     family = arguments.positional("FAMILY_OR_PATTERN") ?? ""
@@ -73,6 +79,11 @@ struct FontPreview: Command {
     }
     self.variation = variation
     fallback = !arguments.flag("--no-fallback")
+    language = arguments.option("--lang")
+    if let language, language.isEmpty || language.utf8.count > 64 {
+      throw UsageError("--lang '\(language)' is not a language tag: expected one such as sr or ja")
+    }
+    textOptions = try TextArguments(arguments)
   }
 
   func run(_ context: CommandContext) throws {
@@ -82,7 +93,9 @@ struct FontPreview: Command {
     let font = try catalog.resolveFont(family, weight: weight)
     if let warning = font.warning { context.warn(warning) }
     let renderer = try TextRenderer()
-    var style = TextStyle(font: font.file, size: size, variation: font.variation)
+    var style = textOptions.applied(
+      to: TextStyle(font: font.file, size: size, variation: font.variation, language: language),
+      rendering: try textOptions.rendering(catalog: catalog, font: font.file, size: size))
     style.variation.instance = variation.instance
     for setting in variation.settings {
       style.variation = style.variation.setting(setting.tag, to: setting.value)
@@ -93,7 +106,7 @@ struct FontPreview: Command {
     } else {
       let chosen = try renderer.typesetter.sample(for: font.file)
       sample = chosen.text
-      if chosen.language != "und" { style.language = chosen.language }
+      if chosen.language != "und" && language == nil { style.language = chosen.language }
     }
     var options = PreviewOptions(
       style: style, foreground: fg, background: bg, padding: padding, width: width)

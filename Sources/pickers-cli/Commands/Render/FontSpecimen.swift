@@ -23,12 +23,16 @@ struct FontSpecimen: ConcurrentCommand {
       .option("--size", short: "s", value: "PX", help: "Sample size in pixels (default 32)."),
       .option("--width", value: "PX", help: "Sheet width in pixels (default 1400)."),
       .flag("--waterfall", help: "One family at several sizes."),
-    ],
+      .flag(
+        "--feature-samples",
+        help: "One family's OpenType features: the sample before and after each."),
+    ] + TextArguments.specs,
     examples: [
       "pickers font specimen --all -o all.png",
       "pickers font specimen 'DejaVu Sans' 'Noto Serif' --faces -o two.png",
       "pickers font specimen Inter --waterfall -o inter.png",
       "pickers font specimen --lang ja -o japanese.png",
+      "pickers font specimen 'DejaVu Serif' --feature-samples -o features.png",
     ])
 
   static let waterfallSizes: [Double] = [10, 12, 14, 16, 20, 24, 32, 40, 48, 64, 72, 96]
@@ -41,6 +45,8 @@ struct FontSpecimen: ConcurrentCommand {
   var size: Double
   var width: Int
   var waterfall: Bool
+  var featureSamples: Bool
+  var textOptions: TextArguments
   var output: String
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -52,6 +58,8 @@ struct FontSpecimen: ConcurrentCommand {
     size = try RenderArguments.fontSize(arguments, default: 32)
     width = try arguments.integer("--width", in: 16...40_000) ?? 1_400
     waterfall = arguments.flag("--waterfall")
+    featureSamples = arguments.flag("--feature-samples")
+    textOptions = try TextArguments(arguments)
     output = try RenderArguments.output(arguments)
     guard output != "-" else {
       throw UsageError("-o - is not supported for specimens: name a PNG file")
@@ -64,6 +72,9 @@ struct FontSpecimen: ConcurrentCommand {
     }
     guard !waterfall || families.count == 1 else {
       throw UsageError("--waterfall shows one family: name exactly one FAMILY")
+    }
+    guard !featureSamples || (families.count == 1 && !waterfall) else {
+      throw UsageError("--feature-samples shows one family: name exactly one FAMILY")
     }
     if let text, !text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
       throw UsageError("--text is empty: give at least one visible character")
@@ -81,7 +92,15 @@ struct FontSpecimen: ConcurrentCommand {
           try catalog.availableFontFamilies
         }
     }
-    let rows = try makeRows(names, catalog: catalog)
+    let rows = try makeRows(names, catalog: catalog).map { row in
+      var row = row
+      let rendering = try textOptions.rendering(
+        catalog: catalog, font: row.style.font, size: row.style.size)
+      let features = row.style.features
+      row.style = textOptions.applied(to: row.style, rendering: rendering)
+      row.style.features += features
+      return row
+    }
     var options = SpecimenOptions(labelFont: try catalog.labelFont())
     options.width = width
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
@@ -103,6 +122,9 @@ struct FontSpecimen: ConcurrentCommand {
   private func makeRows(_ names: [String], catalog: FontCatalog) throws -> [SpecimenRow] {
     let sample = text ?? language.flatMap(Self.sample(forLanguage:))
     let languageTag = text == nil ? language : nil
+    if featureSamples, let name = names.first {
+      return try featureRows(name, catalog: catalog, text: sample, language: languageTag)
+    }
     if waterfall, let name = names.first {
       let font = try catalog.resolveFont(name)
       return Self.waterfallSizes.map { size in
@@ -146,6 +168,36 @@ struct FontSpecimen: ConcurrentCommand {
               font: font.file, size: size, variation: font.variation, language: languageTag),
             text: sample))
       }
+    }
+    return rows
+  }
+
+  /// The features HarfBuzz applies to horizontal text unless told otherwise; the others are
+  /// off until asked for.
+  static let defaultFeatures: Set<String> = [
+    "abvf", "abvm", "abvs", "akhn", "blwf", "blwm", "blws", "calt", "ccmp", "cfar", "cjct",
+    "clig", "curs", "dist", "fin2", "fin3", "fina", "half", "haln", "init", "isol", "kern",
+    "liga", "ljmo", "locl", "mark", "med2", "medi", "mkmk", "mset", "nukt", "pref", "pres",
+    "pstf", "psts", "rclt", "rkrf", "rlig", "rphf", "stch", "tjmo", "vatu", "vjmo",
+  ]
+
+  /// One row with the font's default shaping, then each of its features toggled: turned off if
+  /// HarfBuzz applies it by default, on otherwise.
+  private func featureRows(
+    _ name: String, catalog: FontCatalog, text: String?, language: String?
+  ) throws -> [SpecimenRow] {
+    let font = try catalog.resolveFont(name)
+    let typesetter = try Typesetter()
+    let tags = try typesetter.featureTags(of: font.file)
+    let family = font.family.isEmpty ? try typesetter.familyName(of: font.file) : font.family
+    let style = TextStyle(
+      font: font.file, size: size, variation: font.variation, language: language)
+    var rows = [SpecimenRow(label: "\(family): default features", style: style, text: text)]
+    for tag in tags.prefix(FontFeature.maximumCount) {
+      let on = !Self.defaultFeatures.contains(tag)
+      var toggled = style
+      toggled.features = [try FontFeature(parsing: on ? "+\(tag)" : "-\(tag)")]
+      rows.append(SpecimenRow(label: "\(tag)=\(on ? 1 : 0)", style: toggled, text: text))
     }
     return rows
   }

@@ -20,6 +20,7 @@ enum FontsChoice: String, CaseIterable, Sendable {
 enum ThemeCommandError: Error, Equatable, Sendable, CustomStringConvertible {
   case clientVersionUnused(String)
   case badClientVersion(String, client: String)
+  case templateHoldsOneScheme
 
   var description: String {
     switch self {
@@ -27,6 +28,8 @@ enum ThemeCommandError: Error, Equatable, Sendable, CustomStringConvertible {
       "--client-version applies to the alacritty and foot formats, not \(format)"
     case .badClientVersion(let text, let client):
       "--client-version takes a \(client) release such as 0.11 or 1.13.1, not '\(text)'"
+    case .templateHoldsOneScheme:
+      "a template is filled with one scheme: choose --scheme light or --scheme dark"
     }
   }
 }
@@ -189,7 +192,8 @@ struct ThemeCommand: Command {
     case .both: schemes = [.light, .dark]
     }
     if schemes.count > 1 && !holdsBoth {
-      throw ThemeError.formatHoldsOneScheme(format?.rawValue ?? "--template")
+      guard let format else { throw ThemeCommandError.templateHoldsOneScheme }
+      throw ThemeError.formatHoldsOneScheme(format.rawValue)
     }
     var theme: Theme
     if let accent {
