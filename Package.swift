@@ -104,8 +104,20 @@ for target in package.targets where target.name == "PickersCLITests" {
 }
 // The GTK 4 picker windows (issue 14): a helper executable, so the `pickers` binary links no GTK
 // (DesktopHelper runs it). CGtk holds the shim for GTK's casts, which Swift cannot import.
+// GTK's include folders are given by hand, as GLib's are above: `pkg-config gtk4` adds -pthread
+// and -msse flags, which SwiftPM refuses with a warning at every build. The libraries are linked
+// by Sources/CGtk/module.modulemap.
+let gtkIncludes =
+  [
+    "gtk-4.0", "pango-1.0", "glib-2.0", "harfbuzz", "freetype2", "libpng16", "fribidi", "cairo",
+    "pixman-1", "gdk-pixbuf-2.0", "graphene-1.0",
+  ].map { "/usr/include/" + $0 }
+  + ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap { triple in
+    ["/usr/lib/\(triple)/glib-2.0/include", "/usr/lib/\(triple)/graphene-1.0/include"]
+  }
 package.targets += [
-  .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+  .systemLibrary(name: "CGtk", providers: [.apt(["libgtk-4-dev"])]),
   .executableTarget(
-    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk"),
+    name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk",
+    swiftSettings: [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", "-I" + $0] })]),
 ]
