@@ -7,11 +7,13 @@ struct PickersCommand: CommandGroup {
     name: "pickers",
     abstract: "Choose fonts and colors on Linux: list, match, convert, preview and render to PNG.",
     discussion: """
-      Fonts come from fontconfig, colors use CSS Color 4 syntax, and pictures are PNG files \
-      rendered with HarfBuzz, FreeType and libpng.
+      Fonts come from fontconfig, colors use CSS Color 4 and 5 syntax, and pictures are PNG \
+      files rendered with HarfBuzz, FreeType and libpng. 'pickers help COMMAND' is the same \
+      as 'pickers COMMAND --help'.
       """,
     examples: [
       "pickers font list --lang ja",
+      "pickers help color convert",
       "pickers color convert '#3478f6' --to oklch",
       "pickers completion bash > ~/.local/share/bash-completion/completions/pickers",
     ],

@@ -17,11 +17,13 @@ enum Runner {
     _ = CommandContext.closedAtStart
     let environment = currentEnvironment()
     reachableUntilExit.append(arguments as Any)
-    guard let arguments else {
+    guard var arguments else {
       CommandContext.writeError("pickers: an argument is not valid UTF-8\n")
       exit(2)
     }
     var path = [root.spec.name]
+    // `pickers help [COMMAND...]` is `pickers [COMMAND...] --help`, as git and cargo read it.
+    if arguments.first == "help" { arguments = Array(arguments.dropFirst()) + ["--help"] }
     do throws(UsageError) {
       let (command, remaining, groupColor) = try resolve(root: root, arguments, path: &path)
       let outcome = try ArgumentParser.parse(remaining, spec: command.spec)

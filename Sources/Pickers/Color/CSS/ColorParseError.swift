@@ -99,6 +99,10 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
   }
 
   public var description: String {
-    "cannot parse color \"\(input)\": \(reason) at column \(column)"
+    var suggestion = ""
+    if case .unknownName(let name) = reason, let near = NamedColors.suggestion(for: name) {
+      suggestion = "; did you mean '\(near)'?"
+    }
+    return "cannot parse color \"\(input)\": \(reason) at column \(column)\(suggestion)"
   }
 }

@@ -195,6 +195,16 @@ enum NamedColors {
     return color(named: key)
   }
 
+  /// The closest name to a misspelled one (`rebecapurple` -> `rebeccapurple`, `system-blu` ->
+  /// `system-blue`), by the same forgiving matcher as font family names; only for errors.
+  static func suggestion(for name: String) -> String? {
+    guard name.utf8.count <= 64 else { return nil }
+    let accents = SystemAccent.allCases.flatMap { accent in
+      ColorScheme.allCases.map { accent.name($0) }
+    }
+    return FontSearch.suggestions(for: name, among: table.map(\.name) + accents, limit: 1).first
+  }
+
   /// The names whose value is exactly `rgb`, in alphabetical order (`aqua` before `cyan`).
   static func names(for rgb: UInt32) -> [String] {
     table.filter { $0.rgb == rgb }.map(\.name)
