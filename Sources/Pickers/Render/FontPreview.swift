@@ -66,30 +66,52 @@ public struct FontPreview: Hashable, Sendable {
       sample = chosen.text
       if chosen.language != "und" { style.language = chosen.language }
     }
+    let options = PreviewOptions(
+      style: style, foreground: foreground.rgba8, background: background.rgba8,
+      padding: padding, width: width)
+    return try Self.draw(
+      sample, options: options, font: font, catalog: usesFallback ? catalog : nil,
+      renderer: renderer
+    ).image
+  }
+
+  /// Draws `sample` in a resolved font, choosing fallback fonts only when the font lacks a
+  /// character (or an emoji may want color), and refusing a picture in which nothing could be
+  /// drawn. The one path behind ``render(catalog:)`` and `pickers font preview`.
+  ///
+  /// - Parameters:
+  ///   - catalog: Where fallback fonts come from; `nil` for none.
+  /// - Returns: The picture, and how many glyphs could not be drawn (some, not all).
+  /// - Throws: ``RenderError/text(_:)`` for text with nothing visible,
+  ///   ``RenderError/damagedFont(path:)`` when no glyph could be drawn.
+  public static func draw(
+    _ sample: String, options: PreviewOptions, font: ResolvedFont, catalog: FontCatalog?,
+    renderer: TextRenderer
+  ) throws -> (image: RGBAImage, failedGlyphs: Int) {
+    // Check the text before asking fontconfig about it.
     guard sample.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
       throw RenderError.text(.emptyText)
     }
-    var options = PreviewOptions(
-      style: style, foreground: foreground.rgba8, background: background.rgba8,
-      padding: padding, width: width)
-    // fontconfig is asked only when the font lacks characters (or an emoji may want color).
+    var options = options
     let needsFallback =
       try !renderer.typesetter.missingCharacters(in: sample, font: font.file).isEmpty
       || sample.unicodeScalars.contains { $0.properties.isEmojiPresentation }
-    if usesFallback && needsFallback {
+    if let catalog, needsFallback {
       let familyName =
         font.family.isEmpty ? try renderer.typesetter.familyName(of: font.file) : font.family
       options.fallback = FontFallback(
-        catalog: catalog, family: familyName, text: sample, language: style.language)
+        catalog: catalog, family: familyName, text: sample, language: options.style.language)
     }
     let image = try Preview.render(sample, options: options, renderer: renderer)
+    // FreeType opens some damaged files but cannot load their glyphs, or loads them empty: a
+    // uniform picture where visible text was asked for, or no glyph drawn, is an error.
     let failed = renderer.glyphsFailed
     if (options.foreground != options.background && image.isUniform)
       || (failed > 0 && failed == renderer.glyphsRendered)
     {
       throw RenderError.damagedFont(path: font.file.path)
     }
-    return image
+    return (image, failed)
   }
 }
 

@@ -108,31 +108,12 @@ struct FontPreview: Command {
       sample = chosen.text
       if chosen.language != "und" && language == nil { style.language = chosen.language }
     }
-    var options = PreviewOptions(
+    let options = PreviewOptions(
       style: style, foreground: fg, background: bg, padding: padding, width: width)
-    // Check the text before asking fontconfig about it.
-    guard sample.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
-      throw RenderError.text(.emptyText)
-    }
-    // Fontconfig is asked only when the font lacks characters (or an emoji may want color).
-    let needsFallback =
-      try !renderer.typesetter.missingCharacters(in: sample, font: font.file).isEmpty
-      || sample.unicodeScalars.contains { $0.properties.isEmojiPresentation }
-    if fallback && needsFallback {
-      let familyName =
-        font.family.isEmpty ? try renderer.typesetter.familyName(of: font.file) : font.family
-      options.fallback = FontFallback(
-        catalog: catalog, family: familyName, text: sample, language: style.language)
-    }
-    let image = try Preview.render(sample, options: options, renderer: renderer)
-    // FreeType opens some damaged files but cannot load their glyphs, or loads them empty: say
-    // so rather than write a blank picture, and refuse when nothing at all could be drawn.
-    let failed = renderer.glyphsFailed
-    // Every pixel equal to the first: visible text was asked for and none came out.
-    let blank = fg != bg && image.isUniform
-    if blank || (failed > 0 && failed == renderer.glyphsRendered) {
-      throw RenderError.damagedFont(path: font.file.path)
-    } else if failed > 0 {
+    let (image, failed) = try Pickers.FontPreview.draw(
+      sample, options: options, font: font, catalog: fallback ? catalog : nil,
+      renderer: renderer)
+    if failed > 0 {
       context.warn(
         "\(failed) of \(renderer.glyphsRendered) glyphs could not be drawn from "
           + "\"\(font.file.path)\" (the font file may be damaged)")
