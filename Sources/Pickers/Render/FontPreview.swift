@@ -75,12 +75,18 @@ public struct FontPreview: Hashable, Sendable {
     ).image
   }
 
-  /// Draws `sample` in a resolved font, choosing fallback fonts only when the font lacks a
-  /// character (or an emoji may want color), and refusing a picture in which nothing could be
-  /// drawn. The one path behind ``render(catalog:)`` and `pickers font preview`.
+  /// Draws `sample` in a resolved font, with fallback fonts only where they are needed.
+  ///
+  /// Fallback fonts are chosen only when the font lacks a character (or an emoji may want
+  /// color), and a picture in which nothing could be drawn is refused. This is the one path
+  /// behind ``render(catalog:)`` and `pickers font preview`.
   ///
   /// - Parameters:
+  ///   - sample: The text to draw.
+  ///   - options: Style, colors, padding and width (their fallback is replaced).
+  ///   - font: The resolved primary font.
   ///   - catalog: Where fallback fonts come from; `nil` for none.
+  ///   - renderer: The renderer to draw with (its glyph counts are read afterwards).
   /// - Returns: The picture, and how many glyphs could not be drawn (some, not all).
   /// - Throws: ``RenderError/text(_:)`` for text with nothing visible,
   ///   ``RenderError/damagedFont(path:)`` when no glyph could be drawn.
