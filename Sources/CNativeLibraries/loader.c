@@ -24,8 +24,25 @@ static Library libraries[PICKERS_NATIVE_LIBRARY_COUNT] = {
     [PICKERS_NATIVE_FRIBIDI] = {"libfribidi.so.0", PTHREAD_ONCE_INIT, NULL, ""},
 };
 
+static void *handle_of(int index);
+
+// Which of the five each one needs (Debian links fontconfig to FreeType, FreeType to libpng,
+// HarfBuzz to FreeType), -1 for none. They are opened first, each by its own dlopen: a library
+// loaded only as another's dependency and dlopened afterwards makes glibc replace its
+// dependency list, and in a process with threads (font specimen) the old list is never freed
+// (elf/dl-deps.c, _dl_scope_free; valgrind: "definitely lost" in _dl_map_object_deps).
+static const int dependencies[PICKERS_NATIVE_LIBRARY_COUNT] = {
+    [PICKERS_NATIVE_FONTCONFIG] = PICKERS_NATIVE_FREETYPE,
+    [PICKERS_NATIVE_FREETYPE] = PICKERS_NATIVE_PNG,
+    [PICKERS_NATIVE_HARFBUZZ] = PICKERS_NATIVE_FREETYPE,
+    [PICKERS_NATIVE_PNG] = -1,
+    [PICKERS_NATIVE_FRIBIDI] = -1,
+};
+
 // pthread_once takes no argument: one function per library.
 static void open_library(Library *library) {
+  int dependency = dependencies[library - libraries];
+  if (dependency >= 0) (void)handle_of(dependency);  // a failure shows again just below
   // RTLD_LAZY: the library's own calls are bound as they happen (Debian builds most of these
   // with BIND_NOW, which wins); RTLD_LOCAL: nothing else in the process binds to its symbols.
   void *handle = dlopen(library->soname, RTLD_LAZY | RTLD_LOCAL);
