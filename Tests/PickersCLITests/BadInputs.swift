@@ -3357,6 +3357,16 @@ let badInputsJSON = #"""
      ],
      "status": 1,
      "stderrPrefix": "pickers: cannot write \"$OUT\": it is a folder"
+    },
+    {
+     "name": "font pick: --json takes no value",
+     "arguments": [
+      "font",
+      "pick",
+      "--json=yes"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --json does not take a value"
     }
    ]
   }

@@ -419,3 +419,45 @@ struct OutputFolderTests {
     #expect(directoryEntries(folder) == ["file"])
   }
 }
+
+@Suite("--json on the pickers, through a pty")
+struct PickJSONTests {
+  @Test("color pick --json prints what --format json prints")
+  func colorPick() throws {
+    var outputs: [String] = []
+    for format in [["--json"], ["--format", "json"]] {
+      let run = try PseudoTerminalRun.run(
+        ["color", "pick", "--initial", "rebeccapurple"] + format,
+        steps: [.wait("Hex"), .send("\r")])
+      #expect(run.status == 0)
+      outputs.append(run.stdout)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("\"hex\" : \"#663399\""))
+  }
+
+  @Test("font pick --json prints the family, and the style with --faces")
+  func fontPick() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    struct Answer: Decodable {
+      var family: String
+      var style: String?
+    }
+    let plain = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--faces", "--initial", "DejaVu Sans:Bold"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    let json = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--faces", "--initial", "DejaVu Sans:Bold", "--json"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    #expect(plain.stdout == "DejaVu Sans:Bold\n")
+    let answer = try JSONDecoder().decode(Answer.self, from: Data(json.stdout.utf8))
+    #expect(answer.family == "DejaVu Sans" && answer.style == "Bold")
+    let family = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--initial", "DejaVu Serif", "--json"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    #expect(family.stdout.contains("\"style\" : null"))
+    let decoded = try JSONDecoder().decode(Answer.self, from: Data(family.stdout.utf8))
+    #expect(decoded.family == "DejaVu Serif" && decoded.style == nil)
+  }
+}
