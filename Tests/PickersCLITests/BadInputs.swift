@@ -3367,6 +3367,99 @@ let badInputsJSON = #"""
      ],
      "status": 2,
      "stderrPrefix": "pickers: --json does not take a value"
+    },
+    {
+     "name": "palette accents: --mkdir with a bad format makes no folder",
+     "arguments": [
+      "palette",
+      "accents",
+      "--format",
+      "pdf",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.txt"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: unknown format 'pdf'"
+    },
+    {
+     "name": "palette harmony: --mkdir with a bad color makes no folder",
+     "arguments": [
+      "palette",
+      "harmony",
+      "nonsense",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "palette distinct: --mkdir with a bad format makes no folder",
+     "arguments": [
+      "palette",
+      "distinct",
+      "--count",
+      "3",
+      "--format",
+      "pdf",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.txt"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: unknown format 'pdf'"
+    },
+    {
+     "name": "palette from-image: --mkdir with a missing image makes no folder",
+     "arguments": [
+      "palette",
+      "from-image",
+      "$OUT/none.png",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"$OUT/none.png\": no such file"
+    },
+    {
+     "name": "palette simulate: --mkdir with a bad color makes no folder",
+     "arguments": [
+      "palette",
+      "simulate",
+      "nonsense",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "palette convert: --mkdir with a missing file makes no folder",
+     "arguments": [
+      "palette",
+      "convert",
+      "$OUT/none.gpl",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"$OUT/none.gpl\": no such file"
+    },
+    {
+     "name": "palette accents: -o into a missing folder says how to create it",
+     "arguments": [
+      "palette",
+      "accents",
+      "-o",
+      "$OUT/missing/a.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot write \"$OUT/missing/a.gpl\": folder \"$OUT/missing\" does not exist (create it with mkdir -p $OUT/missing, or pass --mkdir)"
     }
    ]
   }
