@@ -27,6 +27,7 @@ struct ColorSwatch: Command {
     ],
     examples: [
       "pickers color swatch '#ff8800' -o orange.png",
+      "pickers color swatch red --size 64 --mkdir -o swatches/red.png",
       "pickers color swatch red 'oklch(70% 0.1 200 / 50%)' --checkerboard --label -o two.png",
       "pickers palette distinct --count 8 --format hex | pickers color swatch - --columns 4 "
         + "-o grid.png",
