@@ -12,7 +12,13 @@ import Glibc
 /// Owns the C deflater, whose zlib streams are reused from call to call.
 final class PNGDeflateStream {
   /// The smallest piece worth a thread of its own (smaller inputs are one piece, one thread).
-  static let minimumPiece = 128 << 10
+  ///
+  /// 1 MiB of scanlines is 5-20 ms of zlib (levels 1-6). Below that a second thread did not
+  /// pay: a 2,000-character paragraph at 24 px (786 KB of gray scanlines) was split in two at
+  /// the former 128 KiB, and the thread's start, its own malloc arena and zlib state (about 130
+  /// more page faults) and, on a busy machine, the wait for a core to run it cost more than the
+  /// half of the compression it took over.
+  static let minimumPiece = 1 << 20
   /// The smallest batch of flat rows compressed with the smaller hash table at level 1.
   static let smallHashBatch = 1 << 20
 
@@ -23,16 +29,20 @@ final class PNGDeflateStream {
   let memoryLevel: Int32
   /// Threads that may compress at once.
   let concurrency: Int
+  /// The smallest piece given a thread of its own.
+  let minimumPiece: Int
   private var started = false
   /// Whether the last part was compressed.
   private(set) var finished = false
 
-  /// Creates a stream that compresses at `level` with zlib's `memoryLevel`.
+  /// Creates a stream that compresses at `level` with zlib's `memoryLevel`, splitting a call's
+  /// rows into pieces of at least `minimumPiece` bytes on up to `concurrency` threads.
   ///
   /// - Throws: ``PNGError/cannotEncode(message:)`` when memory runs out.
-  init(level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount)
-    throws(PNGError)
-  {
+  init(
+    level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount,
+    minimumPiece: Int = PNGDeflateStream.minimumPiece
+  ) throws(PNGError) {
     guard let deflater = cpng_deflater_create(level, memoryLevel) else {
       throw .cannotEncode(message: "out of memory")
     }
@@ -40,6 +50,7 @@ final class PNGDeflateStream {
     self.level = level
     self.memoryLevel = memoryLevel
     self.concurrency = min(max(1, concurrency), Int(CPNG_DEFLATER_MAX_PIECES))
+    self.minimumPiece = max(1, minimumPiece)
   }
 
   deinit { cpng_deflater_destroy(deflater) }
@@ -81,7 +92,7 @@ final class PNGDeflateStream {
   ) throws(PNGError) -> [UInt8] {
     precondition(!finished, "compress called after the last part")
     precondition(rows.count >= rowBytes * rowCount && rowBytes > 0, "row buffer too small")
-    let pieceCount = max(1, min(concurrency, rowBytes * rowCount / Self.minimumPiece))
+    let pieceCount = max(1, min(concurrency, rowBytes * rowCount / minimumPiece))
     let smallHash = level == 1 && !up && rowBytes * rowCount >= Self.smallHashBatch
     cpng_deflater_set_memory_level(deflater, smallHash ? min(memoryLevel, 6) : memoryLevel)
     let status = cpng_deflater_compress_rows(

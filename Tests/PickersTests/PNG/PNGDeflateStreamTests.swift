@@ -35,7 +35,9 @@ struct PNGDeflateStreamTests {
       let flat = UInt8(index / 4096 % 3)
       input.append(index < 300 * rowBytes ? flat : UInt8.random(in: 0...255, using: &generator))
     }
-    let stream = try PNGDeflateStream(level: level, memoryLevel: 8, concurrency: 5)
+    // Pieces of 128 KiB, so that 650 rows of 1 KiB are compressed in five at once.
+    let stream = try PNGDeflateStream(
+      level: level, memoryLevel: 8, concurrency: 5, minimumPiece: 128 << 10)
     var compressed: [UInt8] = []
     var expected: [UInt8] = []
     for (first, end, up) in parts {
