@@ -15,8 +15,8 @@ final class PNGDeflateStream {
   ///
   /// 1 MiB of scanlines is 5-20 ms of zlib (levels 1-6). Below that a second thread did not
   /// pay: a 2,000-character paragraph at 24 px (786 KB of gray scanlines) was split in two at
-  /// the former 128 KiB, and the thread's start, its own malloc arena and zlib state (about 130
-  /// more page faults) and, on a busy machine, the wait for a core to run it cost more than the
+  /// the former 128 KiB, and the thread's start, its own malloc arena and zlib state (78 more page
+  /// faults) and, on a busy machine, the wait for a core to run it cost more than the
   /// half of the compression it took over.
   static let minimumPiece = 1 << 20
   /// The smallest batch of flat rows compressed with the smaller hash table at level 1.

@@ -121,7 +121,7 @@ enum LineBreaker {
   /// text.
   ///
   /// Most previews are such text, and ICU is a large library to load for them: its first use
-  /// cost about 5 M instructions and 170 page faults (`libicuuc`, `libicudata` and the
+  /// cost 5.0 M instructions and 106 page faults (`libicuuc`, `libicudata` and the
   /// `libstdc++` it needs, bound at `dlopen`), as much as drawing a paragraph's glyphs.
   /// The result is the same array ICU gives (LineBreakTests compare them over many random
   /// strings of these characters). The rules, in UAX #14's order: no break before a space

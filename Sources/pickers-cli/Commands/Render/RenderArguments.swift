@@ -52,4 +52,17 @@ enum RenderArguments {
       try image.writePNG(to: path, durability: context.fileDurability)
     }
   }
+
+  /// Writes an encoded PNG to `path`, or to standard output for `-`.
+  static func write(png: [UInt8], to path: String, context: CommandContext) throws {
+    if path == "-" {
+      context.outputBytes(png)
+    } else {
+      do {
+        try writeAtomically(png, to: path, durability: context.fileDurability)
+      } catch {
+        throw PNGError.unwritable(error)
+      }
+    }
+  }
 }
