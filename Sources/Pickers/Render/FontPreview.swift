@@ -151,7 +151,7 @@ public struct FontPreview: Hashable, Sendable {
     var options = options
     let needsFallback =
       try !renderer.typesetter.missingCharacters(in: sample, font: font.file).isEmpty
-      || sample.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+      || sample.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isEmojiPresentation }
     if let catalog, needsFallback {
       let familyName =
         font.family.isEmpty ? try renderer.typesetter.familyName(of: font.file) : font.family
