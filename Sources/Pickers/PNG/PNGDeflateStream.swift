@@ -9,6 +9,8 @@ import Glibc
 /// ``minimumPiece`` bytes, one per processor at most, which the C deflater (`cpng_deflater`)
 /// filters and compresses at once on separate threads, the way pigz does: raw deflate ended by a
 /// sync flush, so the pieces in order are one ordinary zlib stream that any PNG reader decodes.
+/// A whole image given in one call that is one piece (a preview, a swatch) is compressed by
+/// libdeflate when it is installed, at the same level in about half the instructions.
 /// Owns the C deflater, whose zlib streams are reused from call to call.
 final class PNGDeflateStream {
   /// The smallest piece worth a thread of its own (smaller inputs are one piece, one thread).
@@ -32,16 +34,20 @@ final class PNGDeflateStream {
   /// The smallest piece given a thread of its own.
   let minimumPiece: Int
   private var started = false
+  /// Whether libdeflate compressed the image (the whole of it, in one call).
+  private(set) var compressedWhole = false
   /// Whether the last part was compressed.
   private(set) var finished = false
 
   /// Creates a stream that compresses at `level` with zlib's `memoryLevel`, splitting a call's
-  /// rows into pieces of at least `minimumPiece` bytes on up to `concurrency` threads.
+  /// rows into pieces of at least `minimumPiece` bytes on up to `concurrency` threads; with
+  /// `allowsLibdeflate`, a whole image in one call and one piece goes to libdeflate when it is
+  /// installed.
   ///
   /// - Throws: ``PNGError/cannotEncode(message:)`` when memory runs out.
   init(
     level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount,
-    minimumPiece: Int = PNGDeflateStream.minimumPiece
+    minimumPiece: Int = PNGDeflateStream.minimumPiece, allowsLibdeflate: Bool = true
   ) throws(PNGError) {
     guard let deflater = cpng_deflater_create(level, memoryLevel) else {
       throw .cannotEncode(message: "out of memory")
@@ -51,6 +57,7 @@ final class PNGDeflateStream {
     self.memoryLevel = memoryLevel
     self.concurrency = min(max(1, concurrency), Int(CPNG_DEFLATER_MAX_PIECES))
     self.minimumPiece = max(1, minimumPiece)
+    cpng_deflater_allow_whole(deflater, allowsLibdeflate ? 1 : 0)
   }
 
   deinit { cpng_deflater_destroy(deflater) }
@@ -103,7 +110,10 @@ final class PNGDeflateStream {
       finished = true
       throw .cannotEncode(message: "zlib could not compress the image data")
     }
-    var out: [UInt8] = started ? [] : header
+    // The whole image in one call may have been compressed by libdeflate into one complete
+    // zlib stream (header and Adler-32 included).
+    let whole = cpng_deflater_is_whole(deflater) != 0
+    var out: [UInt8] = started || whole ? [] : header
     started = true
     for index in 0..<cpng_deflater_piece_count(deflater) {
       var count = 0
@@ -111,7 +121,10 @@ final class PNGDeflateStream {
         out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
       }
     }
-    if last {
+    if whole {
+      finished = true
+      compressedWhole = true
+    } else if last {
       finished = true
       let adler = cpng_deflater_adler(deflater)
       out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> UInt32($0)) }

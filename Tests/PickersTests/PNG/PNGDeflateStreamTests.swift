@@ -25,9 +25,11 @@ struct PNGDeflateStreamTests {
   /// Compresses `rowCount` rows of 1 KiB (flat runs for the first 300, then random bytes) in
   /// `parts` (first row, end row, Up filter) and checks that Python's zlib inflates the result
   /// to exactly the PNG scanlines computed from the specification.
+  @discardableResult
   private func inflatesToScanlines(
-    level: Int32, rowCount: Int, parts: [(Int, Int, Bool)]
-  ) throws {
+    level: Int32, rowCount: Int, parts: [(Int, Int, Bool)], minimumPiece: Int = 128 << 10,
+    allowsLibdeflate: Bool = true
+  ) throws -> Bool {
     var generator = SplitMix64(seed: 5)
     let rowBytes = 1024
     var input: [UInt8] = []
@@ -37,7 +39,8 @@ struct PNGDeflateStreamTests {
     }
     // Pieces of 128 KiB, so that 650 rows of 1 KiB are compressed in five at once.
     let stream = try PNGDeflateStream(
-      level: level, memoryLevel: 8, concurrency: 5, minimumPiece: 128 << 10)
+      level: level, memoryLevel: 8, concurrency: 5, minimumPiece: minimumPiece,
+      allowsLibdeflate: allowsLibdeflate)
     var compressed: [UInt8] = []
     var expected: [UInt8] = []
     for (first, end, up) in parts {
@@ -73,6 +76,23 @@ struct PNGDeflateStreamTests {
     #expect(result.status == 0)
     let hex = expected.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
     #expect(result.output == hex.joined())
+    return stream.compressedWhole
+  }
+
+  @Test(
+    "a whole image in one piece, by libdeflate or by zlib, is one zlib stream Python inflates",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"),
+    arguments: [(Int32(6), false), (6, true), (1, false), (1, true)])
+  func wholeImageInflates(level: Int32, up: Bool) throws {
+    let installed = access("/usr/lib/x86_64-linux-gnu/libdeflate.so.0", R_OK) == 0
+    // 700 rows of 1 KiB in one call: one piece at the default 1 MiB.
+    let byLibdeflate = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20)
+    #expect(byLibdeflate == installed)
+    let byZlib = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20,
+      allowsLibdeflate: false)
+    #expect(!byZlib)
   }
 
   @Test(
