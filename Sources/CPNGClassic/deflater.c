@@ -172,14 +172,19 @@ static void load_libdeflate(void) {
                          libdeflate.compress != NULL && libdeflate.release != NULL;
 }
 
+// The most scanline bytes given to libdeflate: it needs them in one buffer, a copy of the
+// image, so larger images (which are split over the cores anyway) stay with zlib's streaming.
+#define WHOLE_MAX ((size_t)16 << 20)
+
 // Filters all the rows into scanlines and compresses them as one zlib stream (header and
-// Adler-32 included) into slot 0. 1: done; 0: libdeflate is missing (use zlib); -1: failed.
+// Adler-32 included) into slot 0. 1: done; 0: libdeflate is missing or the image is over
+// WHOLE_MAX (use zlib); -1: failed.
 static int compress_whole(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
                           size_t row_count, int filter) {
+  size_t line = row_bytes + 1;
+  if (row_count > WHOLE_MAX / line) return 0;
   pthread_once(&libdeflate_once, load_libdeflate);
   if (!libdeflate.available) return 0;
-  size_t line = row_bytes + 1;
-  if (row_count > SIZE_MAX / line) return -1;
   uint8_t *scanlines = malloc(line * row_count);
   if (scanlines == NULL) return -1;
   for (size_t row = 0; row < row_count; row++) {

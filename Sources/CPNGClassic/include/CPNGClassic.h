@@ -95,7 +95,7 @@ const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, siz
 // The Adler-32 of every scanline compressed so far: the zlib stream's trailer, big-endian.
 uint32_t cpng_deflater_adler(const cpng_deflater *deflater);
 // 1 when the last call compressed the whole image (the first part, ending the stream, one
-// piece) with libdeflate: its one piece is then a complete zlib stream, header and Adler-32
+// piece, at most 16 MiB of scanlines) with libdeflate: its one piece is then a complete zlib stream, header and Adler-32
 // included. Without libdeflate zlib compresses it as usual.
 int cpng_deflater_is_whole(const cpng_deflater *deflater);
 // Whether libdeflate may compress a whole image (1, the default) or zlib always does (0).

@@ -79,6 +79,26 @@ struct PNGDeflateStreamTests {
     return stream.compressedWhole
   }
 
+  @Test("libdeflate takes a whole image of up to 16 MiB of scanlines; a larger one stays with zlib")
+  func libdeflateBound() throws {
+    let installed = access("/usr/lib/x86_64-linux-gnu/libdeflate.so.0", R_OK) == 0
+    let rowBytes = 4_095  // 4 KiB scanlines with the filter byte
+    for (rowCount, whole) in [(4_096, installed), (4_097, false)] {
+      let rows = [UInt8](repeating: 7, count: rowBytes * rowCount)
+      let stream = try PNGDeflateStream(level: 1, memoryLevel: 8, concurrency: 1)
+      let data = try rows.withUnsafeBytes { rows in
+        try Result { () throws(PNGError) in
+          try stream.compress(
+            rows: rows, rowBytes: rowBytes, rowCount: rowCount, above: nil, up: false,
+            last: true)
+        }.get()
+      }
+      #expect(stream.finished)
+      #expect(stream.compressedWhole == whole, "\(rowCount) rows")
+      #expect(data.count > 6 && data[0] == 0x78, "a zlib stream")
+    }
+  }
+
   @Test(
     "a whole image in one piece, by libdeflate or by zlib, is one zlib stream Python inflates",
     .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"),
