@@ -172,13 +172,11 @@ public final class FontCatalog: Sendable {
   public var availableFontFamilies: [String] {
     get throws(FontError) {
       try cachedLines("names") { config in
-        var names = Set<String>()
+        var names: [String] = []
         Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
-          for font in fonts {
-            if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
-          }
+          names = Self.sortedFamilyNames(fonts)
         }
-        return Self.sortedNames(Array(names)).map(escape)
+        return names.map(escape)
       }.map(unescape)
     }
   }
@@ -191,13 +189,11 @@ public final class FontCatalog: Sendable {
     if filter.isEmpty { return try availableFontFamilies }
     try Self.validate(filter)
     return try cachedLines("families?" + filter.cacheKey) { config throws(FontError) in
-      var names = Set<String>()
+      var names: [String] = []
       try Self.withFilteredList(config, filter, objects: [FC_FAMILY]) { fonts in
-        for font in fonts {
-          if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
-        }
+        names = Self.sortedFamilyNames(fonts)
       }
-      return Self.sortedNames(Array(names)).map(escape)
+      return names.map(escape)
     }.map(unescape)
   }
 
@@ -955,8 +951,62 @@ public final class FontCatalog: Sendable {
     return FcPatternGetBool(font, object, 0, &value) == FcResultMatch && value == FcTrue
   }
 
+  /// The distinct `family[0]` names of `fonts`, sorted like ``sortedNames(_:)``.
+  ///
+  /// Duplicates are dropped while the names are still fontconfig's bytes (a font list has many
+  /// faces per family), so only one `String` is made per family.
+  private static func sortedFamilyNames(_ fonts: [OpaquePointer]) -> [String] {
+    var names: [UnsafeMutablePointer<FcChar8>] = []
+    names.reserveCapacity(fonts.count)
+    for font in fonts {
+      var value: UnsafeMutablePointer<FcChar8>?
+      if FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value {
+        names.append(value)
+      }
+    }
+    names.sort { FcStrCmp($0, $1) < 0 }
+    var distinct: [String] = []
+    var previous: UnsafeMutablePointer<FcChar8>?
+    for name in names {
+      if let previous, FcStrCmp(previous, name) == 0 { continue }
+      previous = name
+      distinct.append(String(cString: name))
+    }
+    // Different invalid UTF-8 can repair to the same text: sorted, equal names are neighbours.
+    var result = sortedNames(distinct)
+    var index = result.count - 1
+    while index > 0 {
+      if result[index] == result[index - 1] { result.remove(at: index) }
+      index -= 1
+    }
+    return result
+  }
+
+  /// `names` sorted case-insensitively (by their lowercased form, then as written).
   private static func sortedNames(_ names: [String]) -> [String] {
-    names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+    guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+      return names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+    }
+    // ASCII: lowercasing maps A-Z alone, and strings compare as their bytes do.
+    let keyed = names.map { name in
+      (key: name.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, bytes: Array(name.utf8))
+    }
+    return keyed.sorted { a, b in
+      let order = compareBytes(a.key, b.key)
+      return order != 0 ? order < 0 : compareBytes(a.bytes, b.bytes) < 0
+    }.map { String(decoding: $0.bytes, as: UTF8.self) }
+  }
+
+  /// Compares two byte strings as `memcmp` does, a shorter prefix first.
+  private static func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    let common = min(a.count, b.count)
+    let order = a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard common > 0, let a = a.baseAddress, let b = b.baseAddress else { return 0 }
+        return Int(memcmp(a, b, common))
+      }
+    }
+    return order != 0 ? order : a.count - b.count
   }
 
   private static func sortedFaces(_ faces: [FontFace]) -> [FontFace] {

@@ -390,18 +390,28 @@ struct CatalogCacheFile: Sendable {
 
 /// Percent-escapes the characters the cache format uses as separators.
 func escape(_ text: String) -> String {
-  let special: [UInt8] = Array("%\t\n\r;,=|".utf8)
-  guard text.utf8.contains(where: special.contains) else { return text }
+  guard text.utf8.contains(where: isEscaped) else { return text }
   var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count + 16)
   let digits = Array("0123456789ABCDEF".utf8)
   for byte in text.utf8 {
-    if special.contains(byte) {
-      bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+    if isEscaped(byte) {
+      bytes.append(UInt8(ascii: "%"))
+      bytes.append(digits[Int(byte >> 4)])
+      bytes.append(digits[Int(byte & 15)])
     } else {
       bytes.append(byte)
     }
   }
   return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Whether ``escape(_:)`` escapes `byte`: one of `%`, tab, newline, return, `;`, `,`, `=`, `|`.
+private func isEscaped(_ byte: UInt8) -> Bool {
+  switch byte {
+  case 0x25, 0x09, 0x0A, 0x0D, 0x3B, 0x2C, 0x3D, 0x7C: true
+  default: false
+  }
 }
 
 /// Undoes ``escape(_:)``.
