@@ -77,8 +77,9 @@ def output_of(argv, env):
     return subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
 
 
-def alternate(pickers, anchor, env, warmup, runs):
-    """Runs both commands `runs` times each, alternating which goes first, after a warm-up."""
+def alternate(pickers, anchor, env, warmup, runs, setup=None):
+    """Runs both commands `runs` times each, alternating which goes first, after a warm-up;
+    with `setup`, calls it before every run (peak memory is then not measured)."""
     for _ in range(warmup):
         for argv in (pickers, anchor):
             spawn(argv, env)
@@ -89,13 +90,16 @@ def alternate(pickers, anchor, env, warmup, runs):
         if index % 2:
             order.reverse()
         for side, argv in order:
+            if setup:
+                setup()
             wall, rss, status = spawn(argv, env)
             samples[side].append((wall, rss))
             failures[side] += status != 0
     result = {}
     for side, values in samples.items():
         walls = [w for w, _ in values]
-        peak = peak_kib(pickers if side == "pickers" else anchor, env, 1 if runs < 5 else 3)
+        peak = None if setup else peak_kib(pickers if side == "pickers" else anchor, env,
+                                            1 if runs < 5 else 3)
         result[side] = {
             "median_ms": round(statistics.median(walls) * 1000, 3),
             "min_ms": round(min(walls) * 1000, 3),
@@ -236,6 +240,318 @@ def picture_pairs(args, env, quick):
     return rows
 
 
+def alternate_after(setup, pickers, anchor, env, runs):
+    """Like `alternate`, but calls `setup()` before every single run (not timed), so each run
+    meets the state setup leaves (a font folder just changed, an empty cache)."""
+    return alternate(pickers, anchor, env, warmup=0, runs=runs, setup=setup)
+
+
+def counts_after(setup, argv, env):
+    """Instructions (callgrind), system calls, `stat`-family calls and minor page faults of
+    one run of argv, each after `setup()`."""
+    result = {}
+    if shutil.which("valgrind"):
+        setup()
+        result["instructions"] = callgrind_instructions(argv, env)
+    if shutil.which("strace"):
+        setup()
+        report = os.path.join(OUT, "strace-report.txt")
+        subprocess.run(["strace", "-f", "-c", "-o", report] + argv, env=env,
+                       capture_output=True)
+        calls, stats = 0, 0
+        with open(report) as handle:
+            for line in handle:
+                fields = line.split()
+                if len(fields) >= 5 and fields[0][0].isdigit() and fields[-1] != "total":
+                    count = int(fields[3])
+                    calls += count
+                    if "stat" in fields[-1] or fields[-1] in ("access", "faccessat2"):
+                        stats += count
+        result["syscalls"], result["stat_calls"] = calls, stats
+    if os.path.exists("/usr/bin/time"):
+        setup()
+        report = os.path.join(OUT, "time-report.txt")
+        spawn(["/usr/bin/time", "-f", "%R", "-o", report] + argv, env)
+        with open(report) as handle:
+            result["minor_faults"] = int(handle.read().split()[-1])
+    return result
+
+
+def bench_conf(path, folders, cachedir):
+    """A fonts.conf with the test configuration's rules, the given font folders and its own
+    fontconfig cache folder."""
+    with open(FONTS_CONF, encoding="utf-8") as handle:
+        text = handle.read()
+    dirs = "\n".join(f"  <dir>{folder}</dir>" for folder in folders)
+    text = text.replace('  <dir prefix="relative">test-fonts</dir>', dirs)
+    start, end = text.index("<cachedir>"), text.index("</cachedir>") + len("</cachedir>")
+    text = text[:start] + f"<cachedir>{cachedir}</cachedir>" + text[end:]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path
+
+
+# A font outside the test set, added to and removed from a watched folder before every run.
+CHURN_CANDIDATES = ["/usr/share/fonts/truetype/lato/Lato-Regular.ttf",
+                    "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf", DEJAVU]
+
+
+class FolderChurn:
+    """Adds or removes one font file in a folder of its own, alternately, at every call."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        os.makedirs(folder, exist_ok=True)
+        source = next(p for p in CHURN_CANDIDATES if os.path.exists(p))
+        self.link = os.path.join(folder, "churn" + os.path.splitext(source)[1])
+        self.source = source
+        if os.path.lexists(self.link):
+            os.unlink(self.link)
+
+    def __call__(self):
+        if os.path.lexists(self.link):
+            os.unlink(self.link)
+        else:
+            os.symlink(self.source, self.link)
+
+
+def cache_rows(args, env, runs):
+    """The first answer after a font folder changed, and with an empty pickers cache."""
+    pickers = args.pickers
+    rows = []
+    work = os.path.join(OUT, "churn")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    churn = FolderChurn(os.path.join(work, "fonts"))
+    test_fonts = os.path.join(ROOT, "Tests", "Fixtures", "test-fonts")
+    conf = bench_conf(os.path.join(work, "fonts.conf"), [test_fonts, churn.folder],
+                      os.path.join(work, "fontconfig-cache"))
+    churn_env = dict(env, FONTCONFIG_FILE=conf)
+    pattern = "serif:lang=ja"
+    jobs = [("font list", [pickers, "font", "list"], ["fc-list", ":", "family"]),
+            ("font match", [pickers, "font", "match", pattern], ["fc-match", pattern])]
+    for name, ours, theirs in jobs:
+        log(f"  {name}, first run after a font was added or removed")
+        for _ in range(3):
+            churn(); spawn(ours, churn_env); churn(); spawn(theirs, churn_env)
+        measured = alternate_after(churn, ours, theirs, churn_env, runs)
+        row = pair_row(f"{name} after a font change", " ".join(theirs), ours, theirs,
+                       measured, 1.0)
+        if args.instructions:
+            row["pickers_counts"] = counts_after(churn, [args.pickers_for_valgrind] + ours[1:],
+                                                 churn_env)
+            row["anchor_counts"] = counts_after(churn, theirs, churn_env)
+        rows.append(row)
+
+    cache = env["XDG_CACHE_HOME"]
+
+    def empty_cache():
+        shutil.rmtree(cache, ignore_errors=True)
+        os.makedirs(cache)
+
+    for name, ours, theirs in jobs:
+        log(f"  {name} with an empty XDG_CACHE_HOME")
+        measured = alternate_after(empty_cache, ours, theirs, env, runs)
+        row = pair_row(f"{name}, empty XDG_CACHE_HOME", " ".join(theirs), ours, theirs,
+                       measured, 1.0)
+        if args.instructions:
+            row["pickers_counts"] = counts_after(
+                empty_cache, [args.pickers_for_valgrind] + ours[1:], env)
+            row["anchor_counts"] = counts_after(empty_cache, theirs, env)
+        rows.append(row)
+    return rows
+
+
+FACES_FORMAT = "%{family[0]}\\t%{style[0]}\\t%{file}\\n"
+
+
+def faces_rows(args, env, runs):
+    """Every face, as text, JSON and a template, against fc-list printing the same fields."""
+    pickers = args.pickers
+    rows = []
+    anchor = ["fc-list", "--format", FACES_FORMAT]
+    reference = sorted(output_of(anchor, env).splitlines())
+    jobs = [
+        ("font list --faces", [pickers, "font", "list", "--faces"], 0.5),
+        ("font list --faces --json", [pickers, "font", "list", "--faces", "--json"], 0.5),
+        ("font list --format", [pickers, "font", "list", "--format", FACES_FORMAT], 0.5),
+    ]
+    for name, ours, target in jobs:
+        log(f"  {name}")
+        extra = {}
+        if "--json" not in ours:
+            extra["same_answer"] = sorted(output_of(ours, env).splitlines()) == reference
+        else:
+            faces = json.loads(output_of(ours, env))
+            extra["same_answer"] = len(faces) == len(reference)
+        measured = alternate(ours, anchor, env, warmup=3, runs=runs)
+        rows.append(with_instructions(pair_row(name, "fc-list --format (same fields)", ours,
+                                               anchor, measured, target, extra),
+                                      ours, anchor, env, args))
+    family = "Noto Sans"
+    ours = [pickers, "font", "faces", family]
+    theirs = ["fc-list", "--format", FACES_FORMAT, family]
+    log("  font faces FAMILY")
+    measured = alternate(ours, theirs, env, warmup=3, runs=runs)
+    rows.append(with_instructions(pair_row(f"font faces '{family}'", "fc-list FAMILY", ours,
+                                           theirs, measured, 0.5), ours, theirs, env, args))
+    return rows
+
+
+def face_files():
+    """(file, faces in it) of every face the machine's own configuration lists."""
+    system = {k: v for k, v in os.environ.items() if k not in ("FONTCONFIG_FILE", "FONTCONFIG_PATH")}
+    counts = {}
+    for path in output_of(["fc-list", "--format", "%{file}\\n"], system).splitlines():
+        counts[path] = counts.get(path, 0) + 1
+    # A stable mixture of every package rather than one folder after another.
+    import hashlib
+    return sorted(counts.items(), key=lambda item: hashlib.sha1(item[0].encode()).hexdigest())
+
+
+def scaling(args, env, quick):
+    """Milliseconds per 100 faces, 500 to 3,000 faces, for the catalog commands and fc-list."""
+    pickers = args.pickers
+    files = face_files()
+    total = sum(count for _, count in files)
+    sizes = [200, 400] if quick else [500, 1000, 2000, 3000]
+    sizes = [n for n in sizes if n <= total]
+    if len(sizes) < 2:
+        return {"note": f"only {total} faces installed; bench/run installs more fonts"}
+    runs = 3 if quick else 15
+    work = os.path.join(OUT, "scale")
+    shutil.rmtree(work, ignore_errors=True)
+    points = []
+    jobs = [
+        ("font list", [pickers, "font", "list"], ["fc-list", ":", "family"]),
+        ("font match", [pickers, "font", "match", "sans-serif"], ["fc-match", "sans-serif"]),
+        ("font list --faces", [pickers, "font", "list", "--faces"],
+         ["fc-list", "--format", FACES_FORMAT]),
+        ("font list after a font change", [pickers, "font", "list"], ["fc-list", ":", "family"]),
+    ]
+    for size in sizes:
+        folder = os.path.join(work, f"fonts-{size}")
+        os.makedirs(folder)
+        faces = 0
+        for index, (path, count) in enumerate(files):
+            if faces >= size:
+                break
+            os.symlink(path, os.path.join(folder, f"{index:05d}-{os.path.basename(path)}"))
+            faces += count
+        churn = FolderChurn(os.path.join(work, f"churn-{size}"))
+        conf = bench_conf(os.path.join(work, f"fonts-{size}.conf"), [folder, churn.folder],
+                          os.path.join(work, f"fontconfig-cache-{size}"))
+        scale_env = dict(env, FONTCONFIG_FILE=conf)
+        counted = len(output_of(["fc-list"], scale_env).splitlines())
+        log(f"  {counted} faces")
+        point = {"faces": counted, "jobs": {}}
+        for name, ours, theirs in jobs:
+            if "change" in name:
+                for _ in range(2):
+                    churn(); spawn(ours, scale_env); churn(); spawn(theirs, scale_env)
+                measured = alternate_after(churn, ours, theirs, scale_env, runs)
+            else:
+                measured = alternate(ours, theirs, scale_env, warmup=2, runs=runs)
+            point["jobs"][name] = {"pickers_ms": measured["pickers"]["median_ms"],
+                                   "anchor_ms": measured["anchor"]["median_ms"]}
+        points.append(point)
+
+    def slope(xs, ys):
+        mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+        num = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
+        den = sum((x - mean_x) ** 2 for x in xs)
+        return num / den * 100 if den else None
+
+    summary = {}
+    xs = [p["faces"] for p in points]
+    for name, _, theirs in jobs:
+        ours_ms = [p["jobs"][name]["pickers_ms"] for p in points]
+        theirs_ms = [p["jobs"][name]["anchor_ms"] for p in points]
+        a, b = slope(xs, ours_ms), slope(xs, theirs_ms)
+        summary[name] = {"anchor": " ".join(theirs[:2] if theirs[1] != "--format" else theirs[:1]),
+                         "pickers_ms_per_100_faces": round(a, 3),
+                         "anchor_ms_per_100_faces": round(b, 3),
+                         "ratio_of_slopes": round(a / b, 3) if b else None,
+                         "ratio_at_most_faces": round(ours_ms[-1] / theirs_ms[-1], 3)}
+    return {"points": points, "per_100_faces": summary, "installed_faces": total}
+
+
+PARAGRAPH_WORDS = ("the quick brown fox jumps over lazy dog typography color picker font family "
+                   "weight style glyph kerning ligature baseline paragraph screen window palette "
+                   "accent contrast gamut linear light render shaping hinting").split()
+
+
+def paragraph_text(characters=2000, width=80):
+    """A fixed 2,000-character English paragraph, broken into lines of at most `width`."""
+    import random
+    import textwrap
+    chooser = random.Random(7)
+    words, length = [], 0
+    while length < characters:
+        word = chooser.choice(PARAGRAPH_WORDS)
+        words.append(word)
+        length += len(word) + 1
+    return textwrap.wrap(" ".join(words)[:characters], width)
+
+
+def paragraph_rows(args, env, quick):
+    """A 2,000-character paragraph at 24 px: pickers against hb-view drawing the same lines."""
+    pickers = args.pickers
+    out = os.path.join(OUT, "pictures")
+    os.makedirs(out, exist_ok=True)
+    runs = 3 if quick else 20
+    lines = paragraph_text()
+    text_file = os.path.join(out, "paragraph.txt")
+    with open(text_file, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines))
+    hb = ["hb-view", "--font-size=24", "--output-format=png", "-o", f"{out}/paragraph-hb.png",
+          f"--text-file={text_file}", DEJAVU]
+    ours = [pickers, "font", "preview", "DejaVu Sans", "--size", "24", "--text", "\n".join(lines),
+            "-o", f"{out}/paragraph-pickers.png"]
+    wrapped = [pickers, "font", "preview", "DejaVu Sans", "--size", "24", "--width", "1040",
+               "--text", " ".join(lines), "-o", f"{out}/paragraph-pickers-wrapped.png"]
+    rows = []
+    for job, argv, in_table in (("2,000-character paragraph, 24 px", ours, True),
+                                ("same paragraph, wrapped by pickers", wrapped, False)):
+        log(f"  {job}")
+        row = with_instructions(pair_row(job, "hb-view, same lines", argv, hb,
+                                         alternate(argv, hb, env, 3, runs), 1.0),
+                                argv, hb, env, args)
+        row["pickers_command"] = row["pickers_command"].replace("\n", "\\n")
+        ours_png, hb_png = argv[argv.index("-o") + 1], f"{out}/paragraph-hb.png"
+        row["pickers_bytes"] = os.path.getsize(ours_png)
+        row["anchor_bytes"] = os.path.getsize(hb_png)
+        row["size_ratio"] = round(row["pickers_bytes"] / row["anchor_bytes"], 4)
+        row["size_target"] = 1.1
+        row["met"] = row["met"] and row["size_ratio"] <= 1.1
+        try:
+            from PIL import Image
+            for side, png in (("pickers", ours_png), ("anchor", hb_png)):
+                with Image.open(png) as image:
+                    gray = image.convert("L")
+                    row[f"{side}_gray_levels"] = len(set(gray.getdata()))
+                    row[f"{side}_ink"] = round(sum(255 - v for v in gray.getdata()) / 255, 1)
+        except ImportError:
+            pass
+        row["in_issue_table"] = in_table
+        rows.append(row)
+    return rows
+
+
+def c_same_libraries(binary):
+    """A C program that only prints a line, linked to the shared libraries `binary` needs."""
+    needed = [line.split("[")[1].rstrip("]") for line in output_of(
+        ["readelf", "-d", binary], dict(os.environ)).splitlines() if "(NEEDED)" in line]
+    source = os.path.join(OUT, "same-libraries.c")
+    program = os.path.join(OUT, "c-same-libraries")
+    with open(source, "w") as handle:
+        handle.write('#include <stdio.h>\nint main(void) { puts("0"); return 0; }\n')
+    libraries = [f"-l:{name}" for name in needed if not name.startswith(("libc.so", "ld-linux"))]
+    subprocess.run(["cc", "-O2", "-o", program, source, "-Wl,--no-as-needed"] + libraries,
+                   check=True)
+    return program, needed
+
+
 def python_json(script, arguments, env):
     text = output_of([sys.executable, os.path.join(BENCH, script)] + arguments, env)
     return json.loads(text)
@@ -316,6 +632,10 @@ def startup(args, env, quick):
         valgrind_path[args.dynamic] = os.path.join(OUT, "pickers-dynamic-for-valgrind")
         subprocess.run(["strip", "-o", valgrind_path[args.dynamic], args.dynamic], check=True)
     commands["fc-list --version"] = ["fc-list", "--version"]
+    if args.static and shutil.which("cc"):
+        program, needed = c_same_libraries(args.static)
+        commands["C program, pickers' libraries"] = [program]
+        result["pickers_needed_libraries"] = needed
     runs = 5 if quick else 40
     for name, argv in commands.items():
         walls = []
@@ -330,7 +650,7 @@ def startup(args, env, quick):
                  "min_ms": round(min(walls) * 1000, 3), "peak_mib": round(peak / 1024, 1),
                  "instructions": callgrind_instructions(
                      [valgrind_path.get(argv[0], argv[0])] + argv[1:], env)}
-        if argv[0] != "fc-list":
+        if argv[0] not in ("fc-list",) and not argv[0].endswith("c-same-libraries"):
             entry["bytes"] = os.path.getsize(argv[0])
             libs = output_of(["ldd", argv[0]], env)
             entry["swift_runtime_linked"] = "dynamic" if "libswiftCore" in libs else "static"
@@ -350,11 +670,18 @@ def table(rows):
     for r in rows:
         ratio = "-" if r.get("ratio") is None else f"{r['ratio']:.3g}"
         peak = ""
-        if "pickers_peak_mib" in r:
+        if r.get("pickers_peak_mib"):
             peak = f"{r['pickers_peak_mib']:.0f}/{r['anchor_peak_mib']:.0f}"
         extra = f"  size {r['size_ratio']:.3f}" if "size_ratio" in r else ""
         if r.get("instruction_ratio") is not None:
             extra += f"  Ir {r['pickers_instructions'] / 1e6:.1f}M/{r['anchor_instructions'] / 1e6:.1f}M"
+        for key, label in (("instructions", "Ir"), ("stat_calls", "stat"),
+                           ("minor_faults", "faults")):
+            ours, theirs = r.get("pickers_counts", {}), r.get("anchor_counts", {})
+            if ours.get(key) and theirs.get(key):
+                scale = 1e6 if key == "instructions" else 1
+                unit = "M" if key == "instructions" else ""
+                extra += f"  {label} {ours[key] / scale:.4g}{unit}/{theirs[key] / scale:.4g}{unit}"
         if r.get("same_answer") is False:
             extra += "  ANSWERS DIFFER"
         out.append(f"{r['job'][:34]:<34} {r['anchor'][:28]:<28} {r['pickers_ms']:>8.1f}ms "
@@ -400,8 +727,13 @@ def main():
     rows = []
     log("font pairs")
     rows += font_pairs(args, env, 5 if args.quick else 40)
+    log("catalog after a change, and with no pickers cache")
+    rows += cache_rows(args, env, 5 if args.quick else 30)
+    log("every face")
+    rows += faces_rows(args, env, 5 if args.quick else 30)
     log("picture pairs")
     rows += picture_pairs(args, env, args.quick)
+    rows += paragraph_rows(args, env, args.quick)
     log("in-process pairs")
     rows += in_process_pairs(args, env, args.quick)
     log("in-process micro-benchmarks")
@@ -409,6 +741,8 @@ def main():
                                  + ["color", "png", "palette", "text"], env))
     log("start-up")
     start_up = startup(args, env, args.quick)
+    log("scaling, 500 to 3,000 faces")
+    scale = scaling(args, env, args.quick)
 
     results = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -422,6 +756,7 @@ def main():
         "extra_pairs": [r for r in rows if not r.get("in_issue_table", True)],
         "micro": micro,
         "startup": start_up,
+        "scaling": scale,
     }
     with open(args.output, "w") as handle:
         json.dump(results, handle, indent=1)
@@ -432,6 +767,20 @@ def main():
     for name, entry in start_up["builds"].items():
         count = f"{entry['instructions']:,}" if entry["instructions"] else "-"
         print(f"{name:<24} {entry['median_ms']:>10.2f} {count:>14} {entry['peak_mib']:>6}")
+    version = start_up["builds"].get("pickers static")
+    if version:
+        met = version["median_ms"] <= 2.0 and (version["instructions"] or 0) <= 1.5e6
+        print(f"pickers --version: {version['median_ms']:.2f} ms (goal <= 2.0), "
+              f"{(version['instructions'] or 0) / 1e6:.2f} M instructions (goal <= 1.5 M): "
+              f"{'met' if met else 'NOT met'}")
+    if "per_100_faces" in scale:
+        print()
+        print("faces: " + ", ".join(str(p["faces"]) for p in scale["points"]))
+        print(f"{'ms per 100 faces':<32} {'pickers':>8} {'anchor':>8} {'slopes':>7} {'at most':>8}")
+        for name, entry in scale["per_100_faces"].items():
+            print(f"{name:<32} {entry['pickers_ms_per_100_faces']:>8.3f} "
+                  f"{entry['anchor_ms_per_100_faces']:>8.3f} {entry['ratio_of_slopes'] or '-':>7} "
+                  f"{entry['ratio_at_most_faces']:>8}")
     print(f"files importing Foundation: {start_up['files_importing_full_foundation'] or 'none'}")
     print(f"load average before/after: {load_before[0]:.1f} / {os.getloadavg()[0]:.1f}; "
           f"took {results['seconds']} s; wrote {os.path.relpath(args.output)}")

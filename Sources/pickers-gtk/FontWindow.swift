@@ -236,19 +236,10 @@ final class FontWindow {
 
     let buttons = Widgets.box(vertical: false, spacing: 8)
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-    let cancel = Widgets.button("Cancel")
-    let choose = Widgets.button("Choose")
-    gtk_widget_add_css_class(choose, "suggested-action")
-    Signals.connect(cancel, "clicked") { [self] in send(.cancel) }
-    Signals.connect(choose, "clicked") { [self] in send(.accept) }
-    Widgets.append(buttons, cancel, choose)
+    Widgets.appendCancelAndChoose(
+      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.accept) })
     Widgets.append(content, buttons)
-
-    gtk_window_set_child(cgtk_window(window), content)
-    Signals.connectReturning(window, "close-request") { [self] in
-      send(.cancel)
-      return true
-    }
+    Widgets.setContent(window, content) { [self] in send(.cancel) }
     Widgets.addKeyHandler(window) { [self] keyval, _ in key(keyval) }
     geometry.watch(window)
   }

@@ -51,6 +51,31 @@ enum Widgets {
     gtk_widget_add_controller(window, cgtk_event_controller(controller.gpointer))
   }
 
+  /// Appends Cancel and Choose (the suggested action) to `buttons`.
+  static func appendCancelAndChoose(
+    _ buttons: Widget, cancel: @escaping @MainActor () -> Void,
+    choose: @escaping @MainActor () -> Void
+  ) {
+    let cancelButton = button("Cancel")
+    let chooseButton = button("Choose")
+    gtk_widget_add_css_class(chooseButton, "suggested-action")
+    Signals.connect(cancelButton, "clicked", cancel)
+    Signals.connect(chooseButton, "clicked", choose)
+    append(buttons, cancelButton, chooseButton)
+  }
+
+  /// Makes `content` the window's child; closing the window (its close button, the window
+  /// manager) calls `cancel` instead of destroying it.
+  static func setContent(
+    _ window: Widget, _ content: Widget, cancel: @escaping @MainActor () -> Void
+  ) {
+    gtk_window_set_child(cgtk_window(window), content)
+    Signals.connectReturning(window, "close-request") {
+      cancel()
+      return true
+    }
+  }
+
   /// The text of an editable (an entry or a spin button).
   static func text(_ editable: Widget) -> String {
     gtk_editable_get_text(cgtk_editable(editable)).map { String(cString: $0) } ?? ""

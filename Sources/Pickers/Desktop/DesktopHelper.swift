@@ -87,63 +87,21 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
   private static func spawn(
     path: String, arguments: [String], environment: [String: String], maximumOutput: Int
   ) throws(DesktopHelperError) -> DesktopHelperResult {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw .cannotStart(path: path, errno: errno) }
-    let (readEnd, writeEnd) = (fds[0], fds[1])
-    // Neither end may leak into the helper beyond its standard output (dup2 clears the flag).
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    defer { close(readEnd) }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
-
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
+    let child = ChildProcess(
+      path: path, arguments: arguments,
+      environment: environment.map { "\($0.key)=\($0.value)" }, maximumOutput: maximumOutput)
+    let outcome: ChildProcess.Outcome
+    switch child.run() {
+    case .success(let value): outcome = value
+    case .failure(let failure): throw .cannotStart(path: path, errno: failure.code)
     }
-    // A caller on a worker thread may have most signals blocked, and a child inherits the
-    // mask: the helper starts with none blocked, so Ctrl-C and SIGTERM reach its window.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    close(writeEnd)
-    guard status == 0 else { throw .cannotStart(path: path, errno: status) }
-
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    var overflow = false
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      if output.count + count > maximumOutput {
-        overflow = true
-        kill(pid, SIGTERM)
-        break
-      }
-      output += chunk[..<count]
+    if outcome.overflowed { throw .tooMuchOutput(name: arguments[0], limit: maximumOutput) }
+    guard let code = outcome.exitStatus else {
+      throw .killed(name: arguments[0], signal: outcome.signal ?? 0)
     }
-    var waitStatus: Int32 = 0
-    while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
-    if overflow { throw .tooMuchOutput(name: arguments[0], limit: maximumOutput) }
-    // WIFEXITED / WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
-    let signal = waitStatus & 0x7f
-    guard signal == 0 else { throw .killed(name: arguments[0], signal: signal) }
-    let code = (waitStatus >> 8) & 0xff
     return DesktopHelperResult(
       status: DesktopHelperStatus(rawValue: code) ?? .failed,
-      output: String(decoding: output, as: UTF8.self))
+      output: String(decoding: outcome.output, as: UTF8.self))
   }
 }
 

@@ -84,51 +84,12 @@ public struct ClientVersion: Comparable, Hashable, Sendable, CustomStringConvert
   private static func run(_ executable: String, _ arguments: [String], timeout: Double)
     -> String?
   {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
-    let (readEnd, writeEnd) = (fds[0], fds[1])
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    defer { close(readEnd) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    close(writeEnd)
-    guard started == 0 else { return nil }
-
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1024)
-    var start = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    var finished = false
-    while output.count < 4096 {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
-      if elapsed > timeout { break }
-      var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&entry, 1, 100)
-      if ready < 0 && errno != EINTR { break }
-      if ready <= 0 { continue }
-      let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 {
-        finished = true
-        break
-      }
-      output += chunk[..<count]
-    }
-    if !finished { kill(pid, SIGKILL) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    guard finished, status == 0 else { return nil }
-    return String(decoding: output, as: UTF8.self)
+    let child = ChildProcess(
+      path: executable, arguments: [executable] + arguments, environment: nil,
+      detachesTerminal: true, maximumOutput: 4096, timeout: timeout, stopSignal: SIGKILL)
+    guard case .success(let outcome) = child.run(), !outcome.overflowed, !outcome.timedOut,
+      outcome.exitStatus == 0
+    else { return nil }
+    return String(decoding: outcome.output, as: UTF8.self)
   }
 }

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of another program, to its end, with its standard output collected through a pipe.
+///
+/// The desktop helpers and the theme clients' `--version` probes both run a program this way;
+/// this type owns every descriptor, `posix_spawn` structure and C string it creates.
+struct ChildProcess {
+  /// The executable's path.
+  var path: String
+  /// The whole argument vector, `argv[0]` first.
+  var arguments: [String]
+  /// `KEY=value` strings for the child, or `nil` for this process's own environment.
+  var environment: [String]?
+  /// Whether the child's standard input and standard error are `/dev/null` (otherwise the
+  /// caller's).
+  var detachesTerminal = false
+  /// The most output read; a child that writes more is stopped with `stopSignal`.
+  var maximumOutput = 1 << 20
+  /// Seconds to wait before the child is stopped with `stopSignal`; `nil` waits as long as it
+  /// runs (an interactive window).
+  var timeout: Double?
+  /// The signal that stops a child which writes too much or outlives `timeout`.
+  var stopSignal = SIGTERM
+
+  /// How a run ended.
+  struct Outcome {
+    /// Everything read from the child's standard output (at most `maximumOutput` bytes).
+    var output: [UInt8]
+    /// The exit status, or `nil` when a signal ended the child.
+    var exitStatus: Int32?
+    /// The signal that ended the child, or `nil`.
+    var signal: Int32?
+    /// The child wrote more than `maximumOutput` bytes and was stopped.
+    var overflowed = false
+    /// The child outlived `timeout` and was stopped.
+    var timedOut = false
+  }
+
+  /// Starts the child, reads its output and waits for it.
+  ///
+  /// The child starts with no signal blocked: a caller on a worker thread may have most of
+  /// them blocked, and the mask is inherited, so Ctrl-C and SIGTERM would not reach a window.
+  /// - Returns: The outcome, or the `errno` of `pipe` or `posix_spawn` when the child could not
+  ///   start.
+  func run() -> Result<Outcome, SpawnFailure> {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return .failure(SpawnFailure(code: errno)) }
+    let (readEnd, writeEnd) = (fds[0], fds[1])
+    // Neither end may leak into the child beyond its standard output (dup2 clears the flag).
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    defer { close(readEnd) }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if detachesTerminal {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp ?? [] { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let started: Int32
+    if let envp {
+      started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    } else {
+      started = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+    }
+    close(writeEnd)
+    guard started == 0 else { return .failure(SpawnFailure(code: started)) }
+
+    var outcome = Outcome(output: [])
+    collect(from: readEnd, into: &outcome)
+    if outcome.overflowed || outcome.timedOut { kill(pid, stopSignal) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
+    let signal = status & 0x7f
+    if signal == 0 {
+      outcome.exitStatus = (status >> 8) & 0xff
+    } else {
+      outcome.signal = signal
+    }
+    return .success(outcome)
+  }
+
+  /// Reads until end of file, too much output, or the deadline.
+  private func collect(from descriptor: Int32, into outcome: inout Outcome) {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let deadline = timeout.map { Self.now() + $0 }
+    while true {
+      if let deadline {
+        let left = deadline - Self.now()
+        if left <= 0 {
+          outcome.timedOut = true
+          return
+        }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, Int32(min(left, 0.1) * 1000) + 1)
+        if ready < 0 && errno != EINTR { return }
+        if ready <= 0 { continue }
+      }
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return }
+      if outcome.output.count + count > maximumOutput {
+        outcome.overflowed = true
+        return
+      }
+      outcome.output += chunk[..<count]
+    }
+  }
+
+  /// Seconds on the monotonic clock.
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
+
+/// `pipe` or `posix_spawn` failed with this `errno`.
+struct SpawnFailure: Error {
+  var code: Int32
+}
