@@ -550,7 +550,7 @@ public final class FontCatalog: Sendable {
     var scanStart = timespec()
     if let cacheFolder {
       // Made before the stamps are taken: creating it must not change a stamped parent later.
-      CatalogCacheFile.makeFolders(cacheFolder)
+      if access(cacheFolder, F_OK) != 0 { CatalogCacheFile.makeFolders(cacheFolder) }
       for folder in Self.strings(FcConfigGetFontDirs(loaded)) where earlier[folder] == nil {
         earlier[folder] = FileStamp(current: folder)
       }

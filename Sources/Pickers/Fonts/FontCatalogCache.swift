@@ -316,15 +316,22 @@ struct CatalogCacheFile: Sendable {
     }
     line(Self.magic, header: true)
     line("env\t" + escape(environmentKey), header: true)
+    /// Appends a header line of tab-separated fields, counted in the header's checksum.
+    func headerLine(_ kind: String, _ fields: [String]) {
+      let start = bytes.count
+      bytes.append(contentsOf: kind.utf8)
+      for field in fields {
+        bytes.append(Self.tab)
+        bytes.append(contentsOf: field.utf8)
+      }
+      header.add(bytes[start...])
+      bytes.append(Self.newline)
+    }
     for stamp in stamps {
-      line(
-        (["stamp", escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
-          .joined(separator: "\t"), header: true)
+      headerLine("stamp", [escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
     }
     for file in includes.keys.sorted() {
-      line(
-        (["include", escape(file)] + (includes[file] ?? []).map(escape)).joined(separator: "\t"),
-        header: true)
+      headerLine("include", [escape(file)] + (includes[file] ?? []).map(escape))
     }
     line("sum\t" + String(header.value, radix: 16))
     for key in order {
@@ -343,7 +350,7 @@ struct CatalogCacheFile: Sendable {
       }
     }
     line("end")
-    Self.makeFolders(folder)
+    if access(folder, F_OK) != 0 { Self.makeFolders(folder) }
     let path = folder + "/" + Self.fileName(for: environmentKey, shelf: shelf)
     // Something other than a file in its place (a FIFO, a device) is left alone: the atomic
     // writer would write into it, and could wait forever for a reader.

@@ -329,8 +329,18 @@ private enum FaceJSON {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
   }
 
+  /// A string as ``JSONNode/writeQuoted(_:into:)`` writes it; text with nothing to escape (all
+  /// but the rarest names) is copied from its UTF-8 storage in one piece.
   static func string(_ text: String, _ output: inout [UInt8]) {
-    JSONNode.writeQuoted(text, into: &output)
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+      output.append(0x22)
+      output.append(contentsOf: bytes)
+      output.append(0x22)
+      return true
+    }
+    if !plain { JSONNode.writeQuoted(text, into: &output) }
   }
 
   /// A double as the writer prints it (shortest form, `.0` dropped); `false` when not finite.
