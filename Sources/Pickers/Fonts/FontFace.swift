@@ -291,7 +291,7 @@ private enum FaceJSON {
     object.key("coordinates", &output)
     var coordinates = Object(indent: indent + 1)
     for key in instance.coordinates.keys.sorted(by: JSONWriter.keyPrecedes) {
-      coordinates.key(key, &output)
+      coordinates.dynamicKey(key, &output)
       guard let value = instance.coordinates[key], number(value, &output) else { return false }
     }
     coordinates.close(&output)
@@ -326,8 +326,15 @@ private enum FaceJSON {
   }
 
   static func indent(_ level: Int, _ output: inout [UInt8]) {
-    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    var count = level * 2
+    while count > 0 {
+      let piece = min(count, spaces.count)
+      spaces.withUnsafeBufferPointer { output.append(contentsOf: $0[0..<piece]) }
+      count -= piece
+    }
   }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   /// A string as ``JSONNode/writeQuoted(_:into:)`` writes it; text with nothing to escape (all
   /// but the rarest names) is copied from its UTF-8 storage in one piece.
@@ -359,12 +366,30 @@ private enum FaceJSON {
 
     init(indent: Int) { self.indent = indent }
 
-    mutating func key(_ name: String, _ output: inout [UInt8]) {
-      output.append(contentsOf: (count == 0 ? "{\n" : ",\n").utf8)
-      count += 1
-      FaceJSON.indent(indent + 1, &output)
+    /// Starts a member whose key needs no escaping (the fields' own names).
+    mutating func key(_ name: StaticString, _ output: inout [UInt8]) {
+      separate(&output)
+      output.append(0x22)
+      name.withUTF8Buffer { output.append(contentsOf: $0) }
+      output.append(contentsOf: "\" : ".utf8)
+    }
+
+    /// Starts a member with any key.
+    mutating func dynamicKey(_ name: String, _ output: inout [UInt8]) {
+      separate(&output)
       FaceJSON.string(name, &output)
       output.append(contentsOf: " : ".utf8)
+    }
+
+    private mutating func separate(_ output: inout [UInt8]) {
+      if count == 0 {
+        output.append(UInt8(ascii: "{"))
+      } else {
+        output.append(UInt8(ascii: ","))
+      }
+      output.append(UInt8(ascii: "\n"))
+      count += 1
+      FaceJSON.indent(indent + 1, &output)
     }
 
     /// Closes the object (an empty one as `{`, a blank line, `}`).
