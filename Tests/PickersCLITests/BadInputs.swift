@@ -2986,6 +2986,480 @@ let badInputsJSON = #"""
      "status": 0,
      "stderrPrefix": "",
      "stderrExact": true
+    },
+    {
+     "name": "color convert --json: bad color, nothing printed",
+     "arguments": [
+      "color",
+      "convert",
+      "nonsense",
+      "--to",
+      "hex",
+      "--json"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "color convert --json takes no value",
+     "arguments": [
+      "color",
+      "convert",
+      "red",
+      "--to",
+      "hex",
+      "--json=yes"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --json does not take a value"
+    },
+    {
+     "name": "color convert --json: a bad line of standard input is reported, the rest answered",
+     "arguments": [
+      "color",
+      "convert",
+      "-",
+      "--to",
+      "hex",
+      "--json"
+     ],
+     "stdin": "red\nbogus\n",
+     "status": 1,
+     "stderrPrefix": "pickers: line 2: cannot parse color \"bogus\"",
+     "stdoutContains": [
+      "\"css\" : \"#ff0000\""
+     ]
+    },
+    {
+     "name": "color mix --json: bad color",
+     "arguments": [
+      "color",
+      "mix",
+      "red",
+      "nonsense",
+      "--json"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "color mix --json: --amount out of range",
+     "arguments": [
+      "color",
+      "mix",
+      "red",
+      "blue",
+      "--amount",
+      "2",
+      "--json"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --amount must be between 0 and 1, not 2"
+    },
+    {
+     "name": "color diff --json: bad second color",
+     "arguments": [
+      "color",
+      "diff",
+      "red",
+      "nonsense",
+      "--json"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "color diff --json: B may not be -",
+     "arguments": [
+      "color",
+      "diff",
+      "red",
+      "-",
+      "--json"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: only A may be - (standard input)"
+    },
+    {
+     "name": "color pick: --json with another --format",
+     "arguments": [
+      "color",
+      "pick",
+      "--json",
+      "--format",
+      "hex"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --json is --format json: it cannot be combined with --format hex"
+    },
+    {
+     "name": "theme: --json with another --format",
+     "arguments": [
+      "theme",
+      "--accent",
+      "red",
+      "--json",
+      "--format",
+      "kitty"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --json is --format json: it cannot be combined with --format kitty"
+    },
+    {
+     "name": "theme: --json with --template",
+     "arguments": [
+      "theme",
+      "--accent",
+      "red",
+      "--json",
+      "--template",
+      "$FIXTURES/none.in"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: give --json or --template, not both"
+    },
+    {
+     "name": "font match: --format with --json",
+     "arguments": [
+      "font",
+      "match",
+      "serif",
+      "--format",
+      "%{family}",
+      "--json"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --format cannot be combined with --json"
+    },
+    {
+     "name": "font match: --format template fontconfig cannot read",
+     "arguments": [
+      "font",
+      "match",
+      "serif",
+      "--format",
+      "%{family"
+     ],
+     "status": 1,
+     "stderrPrefix": "",
+     "stderrContains": [
+      "pickers: cannot read the --format template \"%{family\""
+     ]
+    },
+    {
+     "name": "font match: --format without a value",
+     "arguments": [
+      "font",
+      "match",
+      "serif",
+      "--format"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: missing value for --format <TEMPLATE>"
+    },
+    {
+     "name": "preview: --size with two different sides is a picture size",
+     "arguments": [
+      "font",
+      "preview",
+      "DejaVu Sans",
+      "--size",
+      "48x20",
+      "-o",
+      "$OUT/a.png"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --size '48x20' is a picture size (WxH): the text size is a number of pixels, such as 48"
+    },
+    {
+     "name": "preview: --size NxN out of range",
+     "arguments": [
+      "font",
+      "preview",
+      "DejaVu Sans",
+      "--size",
+      "0x0",
+      "-o",
+      "$OUT/a.png"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --size must be between 1 and 4096, not 0x0"
+    },
+    {
+     "name": "preview: --size WxH that is not a size",
+     "arguments": [
+      "font",
+      "preview",
+      "DejaVu Sans",
+      "--size",
+      "48xbig",
+      "-o",
+      "$OUT/a.png"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --size '48xbig' is not a text size: the text size is a number of pixels, such as 48"
+    },
+    {
+     "name": "specimen: --size with two different sides",
+     "arguments": [
+      "font",
+      "specimen",
+      "DejaVu Sans",
+      "--size",
+      "10x12",
+      "-o",
+      "$OUT/a.png"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --size '10x12' is a picture size (WxH)"
+    },
+    {
+     "name": "palette distinct: --count 0",
+     "arguments": [
+      "palette",
+      "distinct",
+      "--count",
+      "0"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --count must be between 1 and 256, not 0"
+    },
+    {
+     "name": "palette distinct: -n not a number",
+     "arguments": [
+      "palette",
+      "distinct",
+      "-n",
+      "many"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --count takes a whole number, not 'many'"
+    },
+    {
+     "name": "palette distinct: --count and N disagree",
+     "arguments": [
+      "palette",
+      "distinct",
+      "3",
+      "--count",
+      "4"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --count 4 and N 3 disagree: give the count once"
+    },
+    {
+     "name": "palette distinct: no count",
+     "arguments": [
+      "palette",
+      "distinct"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: missing --count N: how many colors, 1-256"
+    },
+    {
+     "name": "swatch: -o into a missing folder says how to create it",
+     "arguments": [
+      "color",
+      "swatch",
+      "red",
+      "-o",
+      "$OUT/missing/a.png"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot write \"$OUT/missing/a.png\": folder \"$OUT/missing\" does not exist (create it with mkdir -p $OUT/missing, or pass --mkdir)"
+    },
+    {
+     "name": "swatch: --mkdir takes no value",
+     "arguments": [
+      "color",
+      "swatch",
+      "red",
+      "--mkdir=yes",
+      "-o",
+      "$OUT/a/b.png"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --mkdir does not take a value"
+    },
+    {
+     "name": "swatch: --mkdir with a bad color makes no folder",
+     "arguments": [
+      "color",
+      "swatch",
+      "nonsense",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.png"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "swatch: --mkdir through a file in the path",
+     "shell": "touch \"$OUT/f\"; \"$PICKERS\" color swatch red --mkdir -o \"$OUT/f/x/a.png\"; s=$?; rm \"$OUT/f\"; exit $s",
+     "status": 1,
+     "stderrPrefix": "pickers: cannot "
+    },
+    {
+     "name": "preview: --mkdir with an unknown family makes no folder",
+     "arguments": [
+      "font",
+      "preview",
+      "No Such Family Here",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.png"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: no font family named"
+    },
+    {
+     "name": "specimen: --mkdir with an unknown family makes no folder",
+     "arguments": [
+      "font",
+      "specimen",
+      "No Such Family Here",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.png"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: no font family named"
+    },
+    {
+     "name": "palette scale: --mkdir with a bad format makes no folder",
+     "arguments": [
+      "palette",
+      "scale",
+      "red",
+      "--format",
+      "pdf",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.txt"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: unknown format 'pdf'"
+    },
+    {
+     "name": "theme: --mkdir, and the theme file's path is a folder: the preview and its folders are removed",
+     "arguments": [
+      "theme",
+      "--accent",
+      "red",
+      "--format",
+      "kitty",
+      "--mkdir",
+      "--preview",
+      "$OUT/new/p.png",
+      "-o",
+      "$OUT"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot write \"$OUT\": it is a folder"
+    },
+    {
+     "name": "font pick: --json takes no value",
+     "arguments": [
+      "font",
+      "pick",
+      "--json=yes"
+     ],
+     "status": 2,
+     "stderrPrefix": "pickers: --json does not take a value"
+    },
+    {
+     "name": "palette accents: --mkdir with a bad format makes no folder",
+     "arguments": [
+      "palette",
+      "accents",
+      "--format",
+      "pdf",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.txt"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: unknown format 'pdf'"
+    },
+    {
+     "name": "palette harmony: --mkdir with a bad color makes no folder",
+     "arguments": [
+      "palette",
+      "harmony",
+      "nonsense",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "palette distinct: --mkdir with a bad format makes no folder",
+     "arguments": [
+      "palette",
+      "distinct",
+      "--count",
+      "3",
+      "--format",
+      "pdf",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.txt"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: unknown format 'pdf'"
+    },
+    {
+     "name": "palette from-image: --mkdir with a missing image makes no folder",
+     "arguments": [
+      "palette",
+      "from-image",
+      "$OUT/none.png",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"$OUT/none.png\": no such file"
+    },
+    {
+     "name": "palette simulate: --mkdir with a bad color makes no folder",
+     "arguments": [
+      "palette",
+      "simulate",
+      "nonsense",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot parse color \"nonsense\""
+    },
+    {
+     "name": "palette convert: --mkdir with a missing file makes no folder",
+     "arguments": [
+      "palette",
+      "convert",
+      "$OUT/none.gpl",
+      "--mkdir",
+      "-o",
+      "$OUT/a/b.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot read \"$OUT/none.gpl\": no such file"
+    },
+    {
+     "name": "palette accents: -o into a missing folder says how to create it",
+     "arguments": [
+      "palette",
+      "accents",
+      "-o",
+      "$OUT/missing/a.gpl"
+     ],
+     "status": 1,
+     "stderrPrefix": "pickers: cannot write \"$OUT/missing/a.gpl\": folder \"$OUT/missing\" does not exist (create it with mkdir -p $OUT/missing, or pass --mkdir)"
     }
    ]
   }

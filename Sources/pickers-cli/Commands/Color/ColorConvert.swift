@@ -24,17 +24,23 @@ struct ColorConvert: Command {
       .option(
         "--to", value: "SPACE", help: "The target: hex or a color space name.", required: true,
         completion: .choices(Target.allCases.map(\.rawValue))),
+      .flag(
+        "--json",
+        help: "Print JSON: input, css (the plain answer), hex, space, components, alpha "
+          + "(an array when reading standard input)."),
     ] + ColorContextOptions.arguments,
     examples: [
       "pickers color convert '#663399' --to oklch",
       "pickers color convert 'oklch(0.9 0.3 140)' --to hex",
       "printf 'red\\nblue\\n' | pickers color convert - --to hsl",
+      "pickers color convert rebeccapurple --to oklch --json",
       "pickers color convert 'oklch(from #3478f6 calc(l + 0.1) c h)' --to hex",
       "pickers color convert 'light-dark(Canvas, CanvasText)' --scheme dark --to hex",
     ])
 
   var color: String
   var target: Target
+  var json: Bool
   var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -43,6 +49,7 @@ struct ColorConvert: Command {
       throw UsageError("missing value for --to <SPACE>")
     }
     self.target = target
+    json = arguments.flag("--json")
     options = try ColorContextOptions(arguments)
   }
 
@@ -50,6 +57,17 @@ struct ColorConvert: Command {
     // Looked up once: a batch converts millions of lines to the same space.
     let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
     let css = try options.context(context)
+    if json {
+      var output = ColorJSONOutput(context)
+      let outcome = try ColorInputs.forEach(color, context: context, css: css) { item in
+        let mapped = item.color.gamutMapped(to: target == .hex ? .srgb : space)
+        let text = target == .hex ? item.color.hex : mapped.cssString
+        try output.write(ColorResultJSON(input: [item.text], css: text, color: mapped), for: item)
+      }
+      output.close(outcome)
+      try outcome.finish()
+      return
+    }
     try ColorInputs.forEach(color, context: context, css: css) { item in
       context.withOutput { output in
         if target == .hex {

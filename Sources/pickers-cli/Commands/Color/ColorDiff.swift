@@ -16,15 +16,21 @@ struct ColorDiff: Command {
       .option(
         "--method", value: "METHOD", help: "2000 (default), ok or 76.",
         completion: .choices(DeltaEMethod.allCases.map(\.rawValue))),
+      .flag(
+        "--json",
+        help: "Print JSON: a, b, method and deltaE, unrounded (an array when reading standard "
+          + "input)."),
     ] + ColorContextOptions.arguments,
     examples: [
       "pickers color diff red orange",
       "pickers color diff '#777' '#767676' --method ok",
+      "pickers color diff red orange --method 76 --json",
     ])
 
   var first: String
   var second: String
   var method: DeltaEMethod
+  var json: Bool
   var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -32,14 +38,32 @@ struct ColorDiff: Command {
     second = arguments.positional("B") ?? ""
     if second == "-" { throw UsageError("only A may be - (standard input)") }
     method = try arguments.choice("--method", as: DeltaEMethod.self) ?? .ciede2000
+    json = arguments.flag("--json")
     options = try ColorContextOptions(arguments)
   }
 
   func run(_ context: CommandContext) throws {
     let css = try options.context(context)
     let other = try Color(css: second, context: css)
-    try ColorInputs.forEach(first, context: context, css: css) { item in
-      context.out(fixed(item.color.deltaE(to: other, method: method), 6) + "\n")
-    }.finish()
+    var output = ColorJSONOutput(context)
+    let outcome = try ColorInputs.forEach(first, context: context, css: css) { item in
+      let difference = item.color.deltaE(to: other, method: method)
+      if json {
+        try output.write(
+          Report(a: item.text, b: second, method: method.rawValue, deltaE: difference), for: item)
+      } else {
+        context.out(fixed(difference, 6) + "\n")
+      }
+    }
+    if json { output.close(outcome) }
+    try outcome.finish()
+  }
+
+  /// The JSON form: the two colors as given, the method's name and the unrounded difference.
+  struct Report: Encodable {
+    var a: String
+    var b: String
+    var method: String
+    var deltaE: Double
   }
 }

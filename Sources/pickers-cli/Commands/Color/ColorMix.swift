@@ -27,12 +27,17 @@ struct ColorMix: Command {
         "--hue", value: "METHOD",
         help: "Hue interpolation: shorter (default), longer, increasing or decreasing.",
         completion: .choices(HueInterpolation.allCases.map(\.rawValue))),
+      .flag(
+        "--json",
+        help: "Print JSON: input (the colors), css (the plain answer), hex, space, components, "
+          + "alpha (an array when reading standard input)."),
     ] + ColorContextOptions.arguments,
     examples: [
       "pickers color mix red blue",
       "pickers color mix red blue --in oklch --hue longer --amount 0.25",
       "pickers color mix 'red 20%' lime blue --in srgb",
       "pickers color mix '#3478f6 40%' 'rgb(255 0 0 / none)' --in oklch",
+      "pickers color mix red blue --amount 0.25 --json",
     ])
 
   /// The most colors one mix takes.
@@ -42,6 +47,7 @@ struct ColorMix: Command {
   var amount: Double?
   var space: ColorSpace
   var hue: HueInterpolation
+  var json: Bool
   var options: ColorContextOptions
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -59,6 +65,7 @@ struct ColorMix: Command {
     }
     space = try arguments.choice("--in", as: SpaceChoice.self)?.space ?? .oklab
     hue = try arguments.choice("--hue", as: HueInterpolation.self) ?? .shorter
+    json = arguments.flag("--json")
     options = try ColorContextOptions(arguments)
   }
 
@@ -72,7 +79,7 @@ struct ColorMix: Command {
       }
       rest[0].percentage = amount * 100
     }
-    func mix(_ first: MixStop) throws(UsageError) -> String {
+    func mix(_ first: MixStop) throws(UsageError) -> CSSColor {
       var first = first
       if let amount {
         guard first.percentage == nil else {
@@ -80,15 +87,32 @@ struct ColorMix: Command {
         }
         first.percentage = 100 - amount * 100
       }
-      return Self.text(Color.mix([first] + rest, in: space, hue: hue)) + "\n"
+      return Color.mix([first] + rest, in: space, hue: hue)
+    }
+    var output = ColorJSONOutput(context)
+    func emit(_ mixed: CSSColor, first: String, item: ColorInputs.Item) throws {
+      let text = Self.text(mixed)
+      guard json else {
+        context.out(text + "\n")
+        return
+      }
+      let value = ColorResultJSON(
+        input: [first] + colors.dropFirst(), css: text, color: mixed.color,
+        alphaIsMissing: mixed.alphaIsMissing)
+      try output.write(value, for: item)
     }
     guard colors[0] == "-" else {
-      context.out(try mix(try MixStop(css: colors[0], context: css)))
+      let first = try MixStop(css: colors[0], context: css)
+      let item = ColorInputs.Item(text: colors[0], color: first.color.color, line: nil)
+      try emit(try mix(first), first: colors[0], item: item)
       return
     }
-    try ColorInputs.forEach(colors[0], context: context, css: css) { item in
-      context.out(try mix((try? MixStop(css: item.text, context: css)) ?? MixStop(item.color)))
-    }.finish()
+    let outcome = try ColorInputs.forEach(colors[0], context: context, css: css) { item in
+      let first = (try? MixStop(css: item.text, context: css)) ?? MixStop(item.color)
+      try emit(try mix(first), first: item.text, item: item)
+    }
+    if json { output.close(outcome) }
+    try outcome.finish()
   }
 
   /// The mixture in pickers' CSS form, with `/ none` when the alpha is missing.

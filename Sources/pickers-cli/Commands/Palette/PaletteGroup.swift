@@ -147,8 +147,14 @@ struct PaletteDistinct: Command {
   static let spec = CommandSpec(
     name: "distinct",
     abstract: "N colors as different from each other as possible (deltaE OK).",
+    discussion: """
+      Counts are given with --count N, as in every pickers command that takes one (palette \
+      from-image, color sample); the count alone as an argument (palette distinct 8) is \
+      accepted too.
+      """,
     arguments: [
-      .positional("N", help: "How many colors, 1-256."),
+      .option("--count", short: "n", value: "N", help: "How many colors, 1-256."),
+      .positional("N", help: "The same as --count N.", optional: true),
       .option(
         "--avoid", value: "COLOR", help: "Stay away from COLOR (a background); repeatable.",
         repeating: true),
@@ -156,7 +162,13 @@ struct PaletteDistinct: Command {
         "--lightness", value: "MIN-MAX",
         help: "Only OKLCH lightness in this range, such as 0.4-0.8."),
     ] + PaletteOutput.arguments,
-    examples: ["pickers palette distinct 8 --avoid white --avoid black"])
+    examples: [
+      "pickers palette distinct --count 8 --avoid white --avoid black",
+      "pickers palette distinct 5 --format hex",
+    ])
+
+  /// How many colors one run makes at most.
+  static let countRange = 1...256
 
   var count: Int
   var avoid: [String]
@@ -164,9 +176,19 @@ struct PaletteDistinct: Command {
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    let text = arguments.positional("N") ?? ""
-    guard let count = Int(text), (1...256).contains(count) else {
-      throw UsageError("N must be a whole number from 1 to 256, not '\(text)'")
+    let option = try arguments.integer("--count", in: Self.countRange)
+    var positional: Int?
+    if let text = arguments.positional("N") {
+      guard let value = Int(text), Self.countRange.contains(value) else {
+        throw UsageError("N must be a whole number from 1 to 256, not '\(text)'")
+      }
+      positional = value
+    }
+    if let option, let positional, option != positional {
+      throw UsageError("--count \(option) and N \(positional) disagree: give the count once")
+    }
+    guard let count = option ?? positional else {
+      throw UsageError("missing --count N: how many colors, 1-256")
     }
     self.count = count
     avoid = arguments.options("--avoid")

@@ -57,6 +57,7 @@ enum PaletteOutput {
       help:
         "Write to FILE instead of standard output; a FILE ending in .png gets a labelled sheet.",
       completion: .file),
+    OutputFolder.mkdirSpec,
   ]
 
   /// The chosen format and file, read in `init` but checked in `run` (a bad format exits 1).
@@ -64,11 +65,14 @@ enum PaletteOutput {
     var format: String?
     var json: Bool
     var output: String?
+    /// `--mkdir`: create the output file's missing folders.
+    var createFolders: Bool
 
     init(_ arguments: ParsedArguments) {
       format = arguments.option("--format")
       json = arguments.flag("--json")
       output = arguments.option("--output")
+      createFolders = arguments.flag("--mkdir")
     }
 
     func resolvedFormat() throws(PaletteCommandError) -> PaletteFormat {
@@ -88,7 +92,9 @@ enum PaletteOutput {
     let format = try options.resolvedFormat()
     if let path = options.output, path.lowercased().hasSuffix(".png") {
       let sheet = try PaletteSheet.render(entries, labelFont: try FontCatalog().labelFont())
-      try sheet.writePNG(to: path, durability: context.fileDurability)
+      try OutputFolder.writing(to: path, createFolders: options.createFolders) {
+        try sheet.writePNG(to: path, durability: context.fileDurability)
+      }
       return
     }
     if let file = format.file, file.isBinary {
@@ -100,20 +106,27 @@ enum PaletteOutput {
         context.outputBytes(bytes)
         return
       }
-      try writeAtomically(bytes, to: path, durability: context.fileDurability)
+      try OutputFolder.writing(to: path, createFolders: options.createFolders) {
+        try writeAtomically(bytes, to: path, durability: context.fileDurability)
+      }
       return
     }
     let text = render(entries, title: title, format: format)
-    try write(text, to: options.output, context: context)
+    try write(text, to: options.output, createFolders: options.createFolders, context: context)
   }
 
-  /// Writes `text` to `path` atomically, or to standard output when `path` is `nil` or `-`.
-  static func write(_ text: String, to path: String?, context: CommandContext) throws {
+  /// Writes `text` to `path` atomically, or to standard output when `path` is `nil` or `-`;
+  /// `createFolders` (`--mkdir`) makes the file's missing folders first.
+  static func write(
+    _ text: String, to path: String?, createFolders: Bool, context: CommandContext
+  ) throws {
     guard let path, path != "-" else {
       context.out(text)
       return
     }
-    try writeAtomically(Array(text.utf8), to: path, durability: context.fileDurability)
+    try OutputFolder.writing(to: path, createFolders: createFolders) {
+      try writeAtomically(Array(text.utf8), to: path, durability: context.fileDurability)
+    }
   }
 
   static func render(_ entries: [PaletteEntry], title: String, format: PaletteFormat) -> String {

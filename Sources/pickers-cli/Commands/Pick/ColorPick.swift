@@ -33,6 +33,7 @@ struct ColorPick: Command {
         "--format", value: "FORMAT",
         help: "How to print the answer: hex, css or json (default: hex).",
         completion: .choices(ColorPickFormat.allCases.map(\.rawValue))),
+      .flag("--json", help: "The same as --format json."),
     ],
     examples: [
       "ACCENT=$(pickers color pick --initial '#3478f6')",
@@ -57,7 +58,11 @@ struct ColorPick: Command {
     }
     showsOpacity = arguments.flag("--opacity")
     space = try arguments.choice("--space", as: PickerSpace.self) ?? .rgb
-    format = try arguments.choice("--format", as: ColorPickFormat.self) ?? .hex
+    let named = try arguments.choice("--format", as: ColorPickFormat.self)
+    if arguments.flag("--json"), let named, named != .json {
+      throw UsageError("--json is --format json: it cannot be combined with --format \(named)")
+    }
+    format = arguments.flag("--json") ? .json : named ?? .hex
     gui = arguments.flag("--gui")
   }
 

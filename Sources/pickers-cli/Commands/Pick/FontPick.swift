@@ -29,6 +29,7 @@ struct FontPick: Command {
         "--initial", value: "FAMILY", help: "Highlight FAMILY at the start.",
         completion: .fontFamily),
       .flag("--faces", help: "List every face and print family:style."),
+      .flag("--json", help: "Print the answer as JSON: family, and style (null without --faces)."),
       .flag("--gui", help: "Open a desktop window (GTK 4) instead of using the terminal."),
       .option(
         "--preview", value: "MODE",
@@ -48,6 +49,7 @@ struct FontPick: Command {
   var monospaced: Bool
   var initial: String?
   var faces: Bool
+  var json: Bool
   var preview: PreviewMode
   var previewPNG: String?
   var gui: Bool
@@ -57,6 +59,7 @@ struct FontPick: Command {
     monospaced = arguments.flag("--mono")
     initial = arguments.option("--initial")
     faces = arguments.flag("--faces")
+    json = arguments.flag("--json")
     preview = try arguments.choice("--preview", as: PreviewMode.self) ?? .auto
     previewPNG = arguments.option("--preview-png")
     gui = arguments.flag("--gui")
@@ -73,7 +76,7 @@ struct FontPick: Command {
       if monospaced { arguments.append("--mono") }
       if let initial { arguments += ["--initial", initial] }
       if faces { arguments.append("--faces") }
-      context.out(try PickWindow.run(arguments, environment: context.environment) + "\n")
+      try print(try PickWindow.run(arguments, environment: context.environment), context)
       return
     }
     let catalog = try FontCatalog()
@@ -148,7 +151,46 @@ struct FontPick: Command {
       try image.writePNG(to: previewPNG, durability: context.fileDurability)
     }
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
-    context.out(answer + "\n")
+    try print(answer, context)
+  }
+
+  /// The JSON answer: the family, and the style with `--faces`.
+  struct Answer: Encodable {
+    var family: String
+    var style: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(family, forKey: .family)
+      if let style {
+        try container.encode(style, forKey: .style)
+      } else {
+        try container.encodeNil(forKey: .style)
+      }
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case family, style
+    }
+
+    /// Reads a picker's answer line: `family`, or `family:style` with `--faces`.
+    init(_ line: String, faces: Bool) {
+      guard faces, let colon = line.lastIndex(of: ":") else {
+        family = line
+        return
+      }
+      family = String(line[..<colon])
+      style = String(line[line.index(after: colon)...])
+    }
+  }
+
+  /// Prints the answer as the options ask.
+  private func print(_ answer: String, _ context: CommandContext) throws {
+    if json {
+      try context.json(Answer(answer, faces: faces))
+    } else {
+      context.out(answer + "\n")
+    }
   }
 
   /// The languages a family's faces support, in the order fontconfig lists them.

@@ -14,7 +14,10 @@ struct ColorSwatch: Command {
       .positional(
         "COLOR", help: "CSS colors ('-' reads them from standard input).", repeating: true),
       RenderArguments.outputSpec,
-      .option("--size", short: "s", value: "WxH", help: "Size of each swatch (default 128x128)."),
+      OutputFolder.mkdirSpec,
+      .option(
+        "--size", short: "s", value: "WxH",
+        help: "Picture size of each swatch in pixels, WxH; N is NxN (default 128x128)."),
       .option("--columns", value: "N", help: "Swatches per row (default: all in one row)."),
       .option("--gap", value: "PX", help: "Transparent space between swatches (default 0)."),
       .option("--radius", value: "PX", help: "Rounded, anti-aliased corners (default 0)."),
@@ -24,12 +27,15 @@ struct ColorSwatch: Command {
     ],
     examples: [
       "pickers color swatch '#ff8800' -o orange.png",
+      "pickers color swatch red --size 64 --mkdir -o swatches/red.png",
       "pickers color swatch red 'oklch(70% 0.1 200 / 50%)' --checkerboard --label -o two.png",
-      "pickers palette distinct 8 --format hex | pickers color swatch - --columns 4 -o grid.png",
+      "pickers palette distinct --count 8 --format hex | pickers color swatch - --columns 4 "
+        + "-o grid.png",
     ])
 
   var colors: [String]
   var output: String
+  var mkdir: Bool
   var size: (width: Int, height: Int)
   var columns: Int?
   var gap: Int
@@ -41,6 +47,7 @@ struct ColorSwatch: Command {
     colors = arguments.positionals("COLOR")
     guard !colors.isEmpty else { throw UsageError("missing COLOR: name at least one color") }
     output = try RenderArguments.output(arguments)
+    mkdir = arguments.flag("--mkdir")
     size =
       try arguments.option("--size").map { text throws(UsageError) in
         try RenderArguments.size(text, option: "--size", in: SwatchSheet.sideRange)
@@ -78,6 +85,6 @@ struct ColorSwatch: Command {
       sheet.labelFont = try FontCatalog().labelFont()
     }
     let image = try sheet.render()
-    try RenderArguments.write(image, to: output, context: context)
+    try RenderArguments.write(image, to: output, createFolders: mkdir, context: context)
   }
 }

@@ -16,8 +16,10 @@ struct FontPreview: Command {
         "FAMILY_OR_PATTERN", help: "A family, a fontconfig pattern or a font file.",
         completion: .fontFamily),
       RenderArguments.outputSpec,
+      OutputFolder.mkdirSpec,
       .option("--text", short: "t", value: "T", help: "The text to draw (default: a sample)."),
-      .option("--size", short: "s", value: "PX", help: "Font size in pixels (default 48)."),
+      .option(
+        "--size", short: "s", value: "PX", help: RenderArguments.fontSizeHelp(default: 48)),
       .option("--fg", value: "C", help: "Text color (default black)."),
       .option("--bg", value: "C", help: "Background color (default white; may be transparent)."),
       .option("--padding", value: "PX", help: "Space around the text (default 16)."),
@@ -40,6 +42,7 @@ struct FontPreview: Command {
 
   var family: String
   var output: String
+  var mkdir: Bool
   var text: String?
   var size: Double
   var foreground: String
@@ -56,6 +59,7 @@ struct FontPreview: Command {
     family = arguments.positional("FAMILY_OR_PATTERN") ?? ""
     guard !family.isEmpty else { throw UsageError("missing FAMILY_OR_PATTERN: name a font") }
     output = try RenderArguments.output(arguments)
+    mkdir = arguments.flag("--mkdir")
     text = arguments.option("--text")
     size = try RenderArguments.fontSize(arguments, default: 48)
     foreground = arguments.option("--fg") ?? "black"
@@ -118,6 +122,6 @@ struct FontPreview: Command {
         "\(failed) of \(renderer.glyphsRendered) glyphs could not be drawn from "
           + "\"\(font.file.path)\" (the font file may be damaged)")
     }
-    try RenderArguments.write(image, to: output, context: context)
+    try RenderArguments.write(image, to: output, createFolders: mkdir, context: context)
   }
 }

@@ -16,11 +16,13 @@ struct FontSpecimen: ConcurrentCommand {
         "FAMILY", help: "Families to show.", optional: true, repeating: true,
         completion: .fontFamily),
       RenderArguments.outputSpec,
+      OutputFolder.mkdirSpec,
       .flag("--all", help: "Show every installed family."),
       .option("--lang", value: "L", help: "Only families that support a language, such as ja."),
       .flag("--faces", help: "One row per face (style) instead of per family."),
       .option("--text", short: "t", value: "T", help: "The sample text of every row."),
-      .option("--size", short: "s", value: "PX", help: "Sample size in pixels (default 32)."),
+      .option(
+        "--size", short: "s", value: "PX", help: RenderArguments.fontSizeHelp(default: 32)),
       .option("--width", value: "PX", help: "Sheet width in pixels (default 1400)."),
       .flag("--waterfall", help: "One family at several sizes."),
       .flag(
@@ -48,6 +50,7 @@ struct FontSpecimen: ConcurrentCommand {
   var featureSamples: Bool
   var textOptions: TextArguments
   var output: String
+  var mkdir: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     families = arguments.positionals("FAMILY")
@@ -61,6 +64,7 @@ struct FontSpecimen: ConcurrentCommand {
     featureSamples = arguments.flag("--feature-samples")
     textOptions = try TextArguments(arguments)
     output = try RenderArguments.output(arguments)
+    mkdir = arguments.flag("--mkdir")
     guard output != "-" else {
       throw UsageError("-o - is not supported for specimens: name a PNG file")
     }
@@ -104,18 +108,20 @@ struct FontSpecimen: ConcurrentCommand {
     var options = SpecimenOptions(labelFont: try catalog.labelFont())
     options.width = width
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
-    let writer = try PNGStreamWriter(
-      path: output, width: sheetWidth, height: height,
-      options: PNGEncodingOptions(compression: .fast), durability: context.fileDurability,
-      // An opaque background makes an opaque sheet: RGB, a quarter fewer bytes to compress.
-      opaque: options.background.alpha == 255)
-    try await Specimen.render(
-      rows, options: options,
-      progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }
-    ) { band in
-      try writer.append(rows: band)
+    try await OutputFolder.writing(to: output, createFolders: mkdir) {
+      let writer = try PNGStreamWriter(
+        path: output, width: sheetWidth, height: height,
+        options: PNGEncodingOptions(compression: .fast), durability: context.fileDurability,
+        // An opaque background makes an opaque sheet: RGB, a quarter fewer bytes to compress.
+        opaque: options.background.alpha == 255)
+      try await Specimen.render(
+        rows, options: options,
+        progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }
+      ) { band in
+        try writer.append(rows: band)
+      }
+      try writer.finish()
     }
-    try writer.finish()
     context.progress("")
   }
 

@@ -7,7 +7,7 @@ enum RenderArguments {
     try Color(css: text).rgba8
   }
 
-  /// Parses `WxH` (or `N` for a square) with both sides in `range`.
+  /// Parses a picture size, `WxH` (or `N` for a square), with both sides in `range`.
   static func size(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError)
     -> (width: Int, height: Int)
   {
@@ -25,11 +25,43 @@ enum RenderArguments {
     return (width, height)
   }
 
-  /// A font size in pixels from `--size`, refusing zero, negative and absurd values.
+  /// A text size in pixels from `--size`, refusing zero, negative and absurd values.
+  ///
+  /// The text commands take one number (`48`, `14.5`); a picture size with equal sides
+  /// (`48x48`) means the same, and one with two different sides is refused with a message
+  /// that says what a text size is.
   static func fontSize(_ arguments: ParsedArguments, default value: Double) throws(UsageError)
     -> Double
   {
-    try arguments.double("--size", in: TextLayoutLimits.fontSizes) ?? value
+    guard let text = arguments.option("--size") else { return value }
+    let range = TextLayoutLimits.fontSizes
+    let expected = "the text size is a number of pixels, such as 48"
+    var number = text
+    if text.lowercased().contains("x") {
+      let sides = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard sides.count == 2, let width = Double(sides[0]), let height = Double(sides[1]),
+        width.isFinite, height.isFinite
+      else { throw UsageError("--size '\(text)' is not a text size: \(expected)") }
+      guard width == height else {
+        throw UsageError(
+          "--size '\(text)' is a picture size (WxH): \(expected) (or NxN with equal sides)")
+      }
+      number = String(sides[0])
+    }
+    guard let size = Double(number), size.isFinite else {
+      throw UsageError("--size takes a number, not '\(text)': \(expected)")
+    }
+    guard range.contains(size) else {
+      throw UsageError(
+        "--size must be between \(formatNumber(range.lowerBound)) and "
+          + "\(formatNumber(range.upperBound)), not \(text)")
+    }
+    return size
+  }
+
+  /// The help of a text `--size`, with its default.
+  static func fontSizeHelp(default value: Int) -> String {
+    "Text size in pixels, a number (default \(value)); NxN is read as N."
   }
 
   /// The output path from `-o`, required.
@@ -44,12 +76,17 @@ enum RenderArguments {
     "--output", short: "o", value: "FILE.png", help: "The PNG to write ('-' for standard output).",
     required: true, completion: .file)
 
-  /// Writes `image` to `path` (atomically) or to standard output for `-`.
-  static func write(_ image: RGBAImage, to path: String, context: CommandContext) throws {
+  /// Writes `image` to `path` (atomically) or to standard output for `-`; `createFolders`
+  /// (`--mkdir`) makes the file's missing folders first.
+  static func write(
+    _ image: RGBAImage, to path: String, createFolders: Bool, context: CommandContext
+  ) throws {
     if path == "-" {
       context.outputBytes(try image.pngData())
     } else {
-      try image.writePNG(to: path, durability: context.fileDurability)
+      try OutputFolder.writing(to: path, createFolders: createFolders) {
+        try image.writePNG(to: path, durability: context.fileDurability)
+      }
     }
   }
 }

@@ -79,6 +79,7 @@ struct ThemeCommand: Command {
         "--format", short: "f", value: "FORMAT",
         help: "The file format, or 'list' to list them (or give --template).",
         completion: .choices(["list"] + ThemeFormat.allCases.map(\.rawValue))),
+      .flag("--json", help: "The same as --format json."),
       .option(
         "--template", short: "t", value: "FILE",
         help: "Fill FILE's {{ placeholders }} instead of writing a built-in format.",
@@ -96,6 +97,8 @@ struct ThemeCommand: Command {
       .option(
         "--output", short: "o", value: "FILE",
         help: "Write to FILE (atomically) instead of standard output.", completion: .file),
+      .flag(
+        "--mkdir", help: "Create the missing folders of -o FILE and --preview FILE (mode 0755)."),
       .option(
         "--preview", value: "FILE.png", help: "Also draw a picture of the theme.",
         completion: .file),
@@ -105,6 +108,7 @@ struct ThemeCommand: Command {
       "pickers theme --from-image wallpaper.png --format pywal-json -o ~/.cache/wal/colors.json",
       "pickers theme --accent '#7c3aed' --scheme both --format css",
       "pickers theme --accent system-teal --format alacritty --client-version 0.11",
+      "pickers theme --accent system-indigo --json --mkdir -o themes/indigo.json",
       "pickers theme --accent system-pink --format foot --fonts none",
       "pickers theme --format list",
     ])
@@ -121,6 +125,7 @@ struct ThemeCommand: Command {
   var fontSize: Int
   var output: String?
   var preview: String?
+  var mkdir: Bool
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     accent = arguments.option("--accent")
@@ -129,16 +134,24 @@ struct ThemeCommand: Command {
     font = arguments.option("--font")
     monoFont = arguments.option("--mono-font")
     template = arguments.option("--template")
-    format = arguments.option("--format") ?? ""
+    let named = arguments.option("--format")
+    if arguments.flag("--json") {
+      if let named, named.lowercased() != "json" {
+        throw UsageError("--json is --format json: it cannot be combined with --format \(named)")
+      }
+      if template != nil { throw UsageError("give --json or --template, not both") }
+    }
+    format = named ?? (arguments.flag("--json") ? "json" : "")
     clientVersion = arguments.option("--client-version")
     fonts = try arguments.choice("--fonts", as: FontsChoice.self) ?? .auto
     fontSize = try arguments.integer("--font-size", in: 1...200) ?? 11
     output = arguments.option("--output")
     preview = arguments.option("--preview")
-    if template != nil && arguments.option("--format") != nil {
+    mkdir = arguments.flag("--mkdir")
+    if template != nil && named != nil {
       throw UsageError("give --format or --template, not both")
     }
-    if template == nil && arguments.option("--format") == nil {
+    if template == nil && format.isEmpty {
       throw UsageError("missing option --format <FORMAT>")
     }
     if format != "list" {
@@ -239,16 +252,22 @@ struct ThemeCommand: Command {
     // The picture goes first: its folder may be missing, and then nothing must have been written
     // (standard output included). If the theme file then fails, a picture this run created is
     // removed again.
+    // Both folders are checked (or made, with --mkdir) before either file is written.
+    let previewFolders =
+      try preview.map { path throws(OutputFolderError) in
+        try OutputFolder.prepare(path, createFolders: mkdir)
+      } ?? []
     guard let preview, let pictureBytes else {
-      try PaletteOutput.write(text, to: output, context: context)
+      try PaletteOutput.write(text, to: output, createFolders: mkdir, context: context)
       return
     }
     let previewExisted = access(preview, F_OK) == 0
-    try writeAtomically(pictureBytes, to: preview, durability: context.fileDurability)
     do {
-      try PaletteOutput.write(text, to: output, context: context)
+      try writeAtomically(pictureBytes, to: preview, durability: context.fileDurability)
+      try PaletteOutput.write(text, to: output, createFolders: mkdir, context: context)
     } catch {
       if !previewExisted { unlink(preview) }
+      OutputFolder.remove(previewFolders)
       throw error
     }
   }
