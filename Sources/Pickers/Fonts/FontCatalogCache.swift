@@ -128,6 +128,9 @@ struct CatalogCacheFile: Sendable {
   /// The paths each configuration file's `<include>` elements name, kept so that a later
   /// rebuild need not read an unchanged file again.
   var includes: [String: [String]] = [:]
+  /// The `include` lines of a file read from disk, kept as read: decoded only when the file is
+  /// stale (a hit never needs them), written back as they are.
+  private var includeLines: [ArraySlice<UInt8>] = []
   /// How many answers the file keeps.
   var capacity = CatalogCacheFile.capacity
   /// Query keys, oldest first.
@@ -239,7 +242,7 @@ struct CatalogCacheFile: Sendable {
     header.add(lines[0])
     header.add(lines[1])
     var headerChecked = false
-    var observed: [String: FileStamp] = [:]
+    var current: [FileStamp] = []
     var stale = false
     var position = 2
     while position < lines.count {
@@ -254,9 +257,14 @@ struct CatalogCacheFile: Sendable {
         headerChecked = true
         if stale {
           // Include lists are only as good as the unchanged file they were read from.
+          var observed: [String: FileStamp] = [:]
+          for stamp in current { observed[stamp.path] = stamp }
           var includes: [String: [String]] = [:]
-          for stamp in file.stamps where observed[stamp.path] == stamp {
-            if let paths = file.includes[stamp.path] { includes[stamp.path] = paths }
+          for line in file.includeLines {
+            let fields = line.split(separator: tab, omittingEmptySubsequences: false)
+            let path = unescape(bytes: fields[1])
+            guard let stamp = observed[path], file.stamps.contains(stamp) else { continue }
+            includes[path] = fields.dropFirst(2).map { unescape(bytes: $0) }
           }
           return .stale(CacheObservation(stamps: observed, includes: includes))
         }
@@ -269,15 +277,13 @@ struct CatalogCacheFile: Sendable {
         let stamp = FileStamp(
           path: unescape(bytes: fields[1]), identity: numbers.isEmpty ? nil : numbers)
         let now = FileStamp(current: stamp.path)
-        observed[stamp.path] = now
+        current.append(now)
         if now != stamp { stale = true }
         file.stamps.append(stamp)
       case "include":
         guard !headerChecked, fields.count >= 2 else { return .unusable }
         header.add(lines[position - 1])
-        file.includes[unescape(bytes: fields[1])] = fields.dropFirst(2).map {
-          unescape(bytes: $0)
-        }
+        file.includeLines.append(lines[position - 1])
       case "entry":
         guard headerChecked, fields.count == 4,
           let count = Int(String(decoding: fields[2], as: UTF8.self)),
@@ -332,6 +338,11 @@ struct CatalogCacheFile: Sendable {
     }
     for file in includes.keys.sorted() {
       headerLine("include", [escape(file)] + (includes[file] ?? []).map(escape))
+    }
+    for raw in includeLines {
+      header.add(raw)
+      bytes.append(contentsOf: raw)
+      bytes.append(Self.newline)
     }
     line("sum\t" + String(header.value, radix: 16))
     for key in order {
