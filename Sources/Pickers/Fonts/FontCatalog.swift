@@ -34,13 +34,45 @@ public final class FontCatalog: Sendable {
     var loadError: FontError?
     /// The cache files read so far that can answer (current, and matching `stamps` once
     /// fontconfig is loaded).
-    var caches: [CacheShelf: CatalogCacheFile] = [:]
-    var shelvesRead: Set<CacheShelf> = []
+    var answers: CatalogCacheFile?
+    var faces: CatalogCacheFile?
+    /// The shelves whose file was read (no `Set`: its generic storage cost a hit 0.17 M
+    /// instructions to set up).
+    var answersRead = false
+    var facesRead = false
     /// What a stale cache file showed, for the rebuild.
     var observation: CacheObservation?
     /// When caching, the stamps of the loaded configuration and its files' include lists.
     var stamps: [FileStamp]?
     var includes: [String: [String]] = [:]
+
+    func cache(_ shelf: CacheShelf) -> CatalogCacheFile? {
+      switch shelf {
+      case .answers: answers
+      case .faces: faces
+      }
+    }
+
+    mutating func setCache(_ file: CatalogCacheFile?, _ shelf: CacheShelf) {
+      switch shelf {
+      case .answers: answers = file
+      case .faces: faces = file
+      }
+    }
+
+    func wasRead(_ shelf: CacheShelf) -> Bool {
+      switch shelf {
+      case .answers: answersRead
+      case .faces: facesRead
+      }
+    }
+
+    mutating func markRead(_ shelf: CacheShelf) {
+      switch shelf {
+      case .answers: answersRead = true
+      case .faces: facesRead = true
+      }
+    }
   }
 
   /// Opens the default configuration or the one in `configFile`.
@@ -491,29 +523,30 @@ public final class FontCatalog: Sendable {
   ) throws(FontError) -> [String] {
     try state.withLock { (state: inout State) throws(FontError) -> [String] in
       guard let cacheFolder else { return try compute(try loadedConfig(&state)) }
-      if state.shelvesRead.insert(shelf).inserted {
+      if !state.wasRead(shelf) {
+        state.markRead(shelf)
         let path = cacheFolder + "/" + CatalogCacheFile.fileName(for: environmentKey, shelf: shelf)
         switch CatalogCacheFile.load(path: path, environmentKey: environmentKey) {
         case .current(let file):
           // Once fontconfig is loaded, only answers from its very files are used.
-          if state.stamps == nil || state.stamps == file.stamps { state.caches[shelf] = file }
+          if state.stamps == nil || state.stamps == file.stamps { state.setCache(file, shelf) }
         case .stale(let observation):
           if state.config == nil, state.observation == nil { state.observation = observation }
         case .unusable:
           break
         }
       }
-      if let lines = state.caches[shelf]?.lines(for: key) { return lines }
+      if let lines = state.cache(shelf)?.lines(for: key) { return lines }
       let lines = try compute(try loadedConfig(&state))
       guard let stamps = state.stamps else { return lines }
       var file =
-        state.caches[shelf]
+        state.cache(shelf)
         ?? CatalogCacheFile(
           environmentKey: environmentKey, stamps: stamps, includes: state.includes,
           capacity: shelf.capacity)
       file.store(lines, for: key)
       file.save(folder: cacheFolder, shelf: shelf)
-      state.caches[shelf] = file
+      state.setCache(file, shelf)
       return lines
     }
   }
@@ -573,7 +606,8 @@ public final class FontCatalog: Sendable {
       state.stamps = stamps
       state.includes = includes
       state.observation = nil
-      for (shelf, file) in state.caches where file.stamps != stamps { state.caches[shelf] = nil }
+      if state.answers?.stamps != stamps { state.answers = nil }
+      if state.faces?.stamps != stamps { state.faces = nil }
     }
     return loaded
   }
