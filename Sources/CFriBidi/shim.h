@@ -1,4 +1,4 @@
 #ifndef PICKERS_CFRIBIDI_SHIM_H
 #define PICKERS_CFRIBIDI_SHIM_H
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 #endif

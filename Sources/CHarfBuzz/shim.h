@@ -1,6 +1,6 @@
 #ifndef PICKERS_CHARFBUZZ_SHIM_H
 #define PICKERS_CHARFBUZZ_SHIM_H
-#include <hb.h>
-#include <hb-ft.h>
-#include <hb-ot.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ft.h>
+#include <harfbuzz/hb-ot.h>
 #endif

@@ -1,5 +1,6 @@
 #include "CPNGClassic.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,10 @@ struct cpng_deflater {
   int level;
   int memory_level;
   int finished;
+  int started;  // a part was compressed
+  int whole;  // the one part was a whole zlib stream from libdeflate
+  int whole_allowed;  // libdeflate may compress a whole image
+  uint8_t *scanlines;  // libdeflate's input, freed after the call
   uint32_t adler;
   slot slots[CPNG_DEFLATER_MAX_PIECES];
 };
@@ -47,6 +52,7 @@ cpng_deflater *cpng_deflater_create(int level, int memory_level) {
   deflater->level = level;
   deflater->memory_level = memory_level;
   deflater->adler = 1;
+  deflater->whole_allowed = 1;
   return deflater;
 }
 
@@ -62,6 +68,7 @@ void cpng_deflater_destroy(cpng_deflater *deflater) {
     free(slot->bytes);
     free(slot->line);
   }
+  free(deflater->scanlines);
   free(deflater);
 }
 
@@ -138,12 +145,102 @@ static void *run_slot(void *argument) {
   return NULL;
 }
 
+// libdeflate (Debian's libdeflate0), loaded on first use so that no library is bound at start
+// for it. For a whole image in one part it compresses at the same level in about half of zlib's
+// instructions, to much the same size: a 48 px text line 4.2 M instead of 8.1 M instructions,
+// 6,504 bytes instead of 6,579; a 2,000-character paragraph 33.6 M instead of 63.3 M, 60,278
+// bytes instead of 59,283 (level 6). Streams in several parts keep zlib (libdeflate has no
+// streaming API).
+typedef struct libdeflate_compressor libdeflate_compressor;
+static struct {
+  libdeflate_compressor *(*alloc)(int level);
+  size_t (*bound)(libdeflate_compressor *, size_t);
+  size_t (*compress)(libdeflate_compressor *, const void *, size_t, void *, size_t);
+  void (*release)(libdeflate_compressor *);
+  int available;
+} libdeflate;
+static pthread_once_t libdeflate_once = PTHREAD_ONCE_INIT;
+
+static void load_libdeflate(void) {
+  void *library = dlopen("libdeflate.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return;
+  *(void **)&libdeflate.alloc = dlsym(library, "libdeflate_alloc_compressor");
+  *(void **)&libdeflate.bound = dlsym(library, "libdeflate_zlib_compress_bound");
+  *(void **)&libdeflate.compress = dlsym(library, "libdeflate_zlib_compress");
+  *(void **)&libdeflate.release = dlsym(library, "libdeflate_free_compressor");
+  libdeflate.available = libdeflate.alloc != NULL && libdeflate.bound != NULL &&
+                         libdeflate.compress != NULL && libdeflate.release != NULL;
+}
+
+// The most scanline bytes given to libdeflate: it needs them in one buffer, a copy of the
+// image, so larger images (which are split over the cores anyway) stay with zlib's streaming.
+#define WHOLE_MAX ((size_t)16 << 20)
+
+// Filters all the rows into scanlines and compresses them as one zlib stream (header and
+// Adler-32 included) into slot 0. 1: done; 0: libdeflate is missing or the image is over
+// WHOLE_MAX (use zlib); -1: failed.
+static int compress_whole(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
+                          size_t row_count, int filter) {
+  size_t line = row_bytes + 1;
+  if (row_count > WHOLE_MAX / line) return 0;
+  pthread_once(&libdeflate_once, load_libdeflate);
+  if (!libdeflate.available) return 0;
+  uint8_t *scanlines = malloc(line * row_count);
+  if (scanlines == NULL) return -1;
+  for (size_t row = 0; row < row_count; row++) {
+    const uint8_t *current = rows + row * row_bytes;
+    uint8_t *target = scanlines + row * line;
+    target[0] = (uint8_t)filter;
+    if (filter == 2 && row > 0) {
+      for (size_t index = 0; index < row_bytes; index++)
+        target[index + 1] = (uint8_t)(current[index] - current[index - row_bytes]);
+    } else {
+      memcpy(target + 1, current, row_bytes);
+    }
+  }
+  int level = deflater->level < 1 ? 1 : deflater->level;
+  libdeflate_compressor *compressor = libdeflate.alloc(level);
+  int status = -1;
+  slot *slot = &deflater->slots[0];
+  if (compressor != NULL) {
+    size_t bound = libdeflate.bound(compressor, line * row_count);
+    if (slot->capacity < bound) {
+      uint8_t *grown = realloc(slot->bytes, bound);
+      if (grown != NULL) {
+        slot->bytes = grown;
+        slot->capacity = bound;
+      }
+    }
+    if (slot->capacity >= bound) {
+      slot->count = libdeflate.compress(compressor, scanlines, line * row_count, slot->bytes,
+                                        slot->capacity);
+      status = slot->count > 0 ? 1 : -1;
+    }
+    libdeflate.release(compressor);
+  }
+  free(scanlines);
+  return status;
+}
+
 int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
                                 size_t row_count, const uint8_t *above, int filter,
                                 int piece_count, int last) {
   if (deflater->finished || piece_count < 1 || piece_count > CPNG_DEFLATER_MAX_PIECES ||
       (filter != 0 && filter != 2) || row_bytes == 0)
     return -1;
+  for (int index = 0; index < CPNG_DEFLATER_MAX_PIECES; index++) deflater->slots[index].count = 0;
+  // The whole image in one part and one piece: libdeflate, when it is there.
+  if (deflater->whole_allowed && !deflater->started && last && piece_count == 1 &&
+      above == NULL && row_count > 0 && deflater->level > 0) {
+    int whole = compress_whole(deflater, rows, row_bytes, row_count, filter);
+    if (whole != 0) {
+      deflater->started = 1;
+      deflater->finished = 1;
+      deflater->whole = whole == 1;
+      return whole == 1 ? 0 : -1;
+    }
+  }
+  deflater->started = 1;
   if ((size_t)piece_count > row_count) piece_count = row_count > 0 ? (int)row_count : 1;
   size_t per_piece = (row_count + (size_t)piece_count - 1) / (size_t)piece_count;
   for (int index = 0; index < CPNG_DEFLATER_MAX_PIECES; index++) {
@@ -202,3 +299,9 @@ const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, siz
 }
 
 uint32_t cpng_deflater_adler(const cpng_deflater *deflater) { return deflater->adler; }
+
+int cpng_deflater_is_whole(const cpng_deflater *deflater) { return deflater->whole; }
+
+void cpng_deflater_allow_whole(cpng_deflater *deflater, int allowed) {
+  deflater->whole_allowed = allowed;
+}

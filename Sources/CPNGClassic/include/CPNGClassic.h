@@ -94,6 +94,12 @@ int cpng_deflater_piece_count(const cpng_deflater *deflater);
 const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, size_t *count);
 // The Adler-32 of every scanline compressed so far: the zlib stream's trailer, big-endian.
 uint32_t cpng_deflater_adler(const cpng_deflater *deflater);
+// 1 when the last call compressed the whole image (the first part, ending the stream, one
+// piece, at most 16 MiB of scanlines) with libdeflate: its one piece is then a complete zlib stream, header and Adler-32
+// included. Without libdeflate zlib compresses it as usual.
+int cpng_deflater_is_whole(const cpng_deflater *deflater);
+// Whether libdeflate may compress a whole image (1, the default) or zlib always does (0).
+void cpng_deflater_allow_whole(cpng_deflater *deflater, int allowed);
 // Frees the deflater and its zlib streams.
 void cpng_deflater_destroy(cpng_deflater *deflater);
 

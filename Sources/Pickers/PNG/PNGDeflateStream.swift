@@ -9,10 +9,18 @@ import Glibc
 /// ``minimumPiece`` bytes, one per processor at most, which the C deflater (`cpng_deflater`)
 /// filters and compresses at once on separate threads, the way pigz does: raw deflate ended by a
 /// sync flush, so the pieces in order are one ordinary zlib stream that any PNG reader decodes.
+/// A whole image given in one call that is one piece (a preview, a swatch) is compressed by
+/// libdeflate when it is installed, at the same level in about half the instructions.
 /// Owns the C deflater, whose zlib streams are reused from call to call.
 final class PNGDeflateStream {
   /// The smallest piece worth a thread of its own (smaller inputs are one piece, one thread).
-  static let minimumPiece = 128 << 10
+  ///
+  /// 1 MiB of scanlines is 5-20 ms of zlib (levels 1-6). Below that a second thread did not
+  /// pay: a 2,000-character paragraph at 24 px (786 KB of gray scanlines) was split in two at
+  /// the former 128 KiB, and the thread's start, its own malloc arena and zlib state (78 more page
+  /// faults) and, on a busy machine, the wait for a core to run it cost more than the
+  /// half of the compression it took over.
+  static let minimumPiece = 1 << 20
   /// The smallest batch of flat rows compressed with the smaller hash table at level 1.
   static let smallHashBatch = 1 << 20
 
@@ -23,16 +31,24 @@ final class PNGDeflateStream {
   let memoryLevel: Int32
   /// Threads that may compress at once.
   let concurrency: Int
+  /// The smallest piece given a thread of its own.
+  let minimumPiece: Int
   private var started = false
+  /// Whether libdeflate compressed the image (the whole of it, in one call).
+  private(set) var compressedWhole = false
   /// Whether the last part was compressed.
   private(set) var finished = false
 
-  /// Creates a stream that compresses at `level` with zlib's `memoryLevel`.
+  /// Creates a stream that compresses at `level` with zlib's `memoryLevel`, splitting a call's
+  /// rows into pieces of at least `minimumPiece` bytes on up to `concurrency` threads; with
+  /// `allowsLibdeflate`, a whole image in one call and one piece goes to libdeflate when it is
+  /// installed.
   ///
   /// - Throws: ``PNGError/cannotEncode(message:)`` when memory runs out.
-  init(level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount)
-    throws(PNGError)
-  {
+  init(
+    level: Int32, memoryLevel: Int32, concurrency: Int = PNGDeflateStream.processorCount,
+    minimumPiece: Int = PNGDeflateStream.minimumPiece, allowsLibdeflate: Bool = true
+  ) throws(PNGError) {
     guard let deflater = cpng_deflater_create(level, memoryLevel) else {
       throw .cannotEncode(message: "out of memory")
     }
@@ -40,6 +56,8 @@ final class PNGDeflateStream {
     self.level = level
     self.memoryLevel = memoryLevel
     self.concurrency = min(max(1, concurrency), Int(CPNG_DEFLATER_MAX_PIECES))
+    self.minimumPiece = max(1, minimumPiece)
+    cpng_deflater_allow_whole(deflater, allowsLibdeflate ? 1 : 0)
   }
 
   deinit { cpng_deflater_destroy(deflater) }
@@ -81,7 +99,7 @@ final class PNGDeflateStream {
   ) throws(PNGError) -> [UInt8] {
     precondition(!finished, "compress called after the last part")
     precondition(rows.count >= rowBytes * rowCount && rowBytes > 0, "row buffer too small")
-    let pieceCount = max(1, min(concurrency, rowBytes * rowCount / Self.minimumPiece))
+    let pieceCount = max(1, min(concurrency, rowBytes * rowCount / minimumPiece))
     let smallHash = level == 1 && !up && rowBytes * rowCount >= Self.smallHashBatch
     cpng_deflater_set_memory_level(deflater, smallHash ? min(memoryLevel, 6) : memoryLevel)
     let status = cpng_deflater_compress_rows(
@@ -92,7 +110,10 @@ final class PNGDeflateStream {
       finished = true
       throw .cannotEncode(message: "zlib could not compress the image data")
     }
-    var out: [UInt8] = started ? [] : header
+    // The whole image in one call may have been compressed by libdeflate into one complete
+    // zlib stream (header and Adler-32 included).
+    let whole = cpng_deflater_is_whole(deflater) != 0
+    var out: [UInt8] = started || whole ? [] : header
     started = true
     for index in 0..<cpng_deflater_piece_count(deflater) {
       var count = 0
@@ -100,7 +121,10 @@ final class PNGDeflateStream {
         out.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
       }
     }
-    if last {
+    if whole {
+      finished = true
+      compressedWhole = true
+    } else if last {
       finished = true
       let adler = cpng_deflater_adler(deflater)
       out += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> UInt32($0)) }

@@ -6,10 +6,14 @@
 public struct PNGEncodingOptions: Hashable, Sendable {
   /// How hard the encoder works to make the file small.
   public enum Compression: String, CaseIterable, Hashable, Sendable {
-    /// zlib level 1 with the Up row filter: several times faster, files up to 3x larger.
+    /// Deflate level 1 with no row filter or Up (chosen from the rows' statistics): several
+    /// times faster, files up to 3x larger.
     case fast
-    /// zlib level 6 with the Up row filter: about half the time of adaptive filtering, for
-    /// files within a few percent of its size.
+    /// Deflate level 6 with no row filter or Up: about half the time of adaptive filtering,
+    /// for files within a few percent of its size.
+    ///
+    /// A whole image is compressed by libdeflate at that level when it is installed (about
+    /// half of zlib's instructions, much the same size), else by zlib.
     case `default`
     /// zlib level 9 with adaptive row filters (libpng picks the best of five for every row).
     case smallest

@@ -32,6 +32,24 @@ extension RGBAImage {
   /// - Throws: ``PNGError`` when libpng fails or a text option holds a NUL character.
   public func pngData(options: PNGEncodingOptions = .init()) throws(PNGError) -> [UInt8] {
     let (format, rows) = PNGPixelFormat.reduce(self)
+    return try Self.pngData(
+      rows: rows, format: format, width: width, height: height, options: options)
+  }
+
+  /// Encodes an opaque gray picture (one level a pixel, row by row) as the PNG ``pngData(options:)``
+  /// writes for the same pixels in RGBA: 8-bit gray, or a palette for 16 levels or fewer.
+  static func pngData(
+    gray: [UInt8], width: Int, height: Int, options: PNGEncodingOptions = .init()
+  ) throws(PNGError) -> [UInt8] {
+    precondition(gray.count == width * height, "gray buffer of the wrong size")
+    let (format, rows) = PNGPixelFormat.reduce(gray: gray, width: width)
+    return try pngData(rows: rows, format: format, width: width, height: height, options: options)
+  }
+
+  /// Encodes rows already packed in `format`, in one call to the encoder.
+  private static func pngData(
+    rows: [UInt8], format: PNGPixelFormat, width: Int, height: Int, options: PNGEncodingOptions
+  ) throws(PNGError) -> [UInt8] {
     let encoder = try PNGRowEncoder(
       width: width, height: height, options: options, format: format)
     try rows.withUnsafeBytes { buffer in

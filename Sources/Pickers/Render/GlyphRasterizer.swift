@@ -32,6 +32,16 @@ final class GlyphRasterizer {
     var glyph: UInt32
     var subpixel: UInt8
     var rendering: GlyphRendering
+
+    /// Hashes the face, glyph and offset as one word.
+    ///
+    /// The rendering, the same for almost every glyph of a renderer, is left to `==`: hashing
+    /// every field of it took ten `Hasher` calls a glyph (1.1 M instructions for a
+    /// 2,000-character paragraph).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(
+        UInt64(truncatingIfNeeded: face) &<< 40 ^ UInt64(glyph) &<< 3 ^ UInt64(subpixel))
+    }
   }
 
   /// Horizontal positions per pixel at which a glyph is rendered separately.

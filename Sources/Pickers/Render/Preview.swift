@@ -50,6 +50,82 @@ public enum Preview {
   public static func render(
     _ text: String, options: PreviewOptions, renderer: TextRenderer? = nil
   ) throws(RenderError) -> RGBAImage {
+    let drawer: TextRenderer
+    if let renderer { drawer = renderer } else { drawer = try Self.newRenderer() }
+    let layout = try Self.layout(text, options: options, renderer: drawer)
+    var canvas: Canvas
+    do {
+      canvas = try Canvas(width: layout.width, height: layout.height, fill: options.background)
+    } catch {
+      throw .image(error)
+    }
+    layout.place(options: options) { line, x, baseline in
+      drawer.draw(
+        line, on: &canvas, x: x, baseline: baseline, color: options.foreground,
+        rendering: options.style.rendering)
+    }
+    return canvas.image
+  }
+
+  private static func newRenderer() throws(RenderError) -> TextRenderer {
+    do { return try TextRenderer() } catch { throw .text(error) }
+  }
+
+  /// Renders `text` on a ``GrayCanvas`` when the colors are opaque grays and no glyph needs
+  /// color (no color font, no subpixel anti-aliasing); else `nil`.
+  ///
+  /// The pixels are those ``render(_:options:renderer:)`` draws, one byte each instead of four.
+  static func renderGray(
+    _ text: String, options: PreviewOptions, renderer: TextRenderer
+  ) throws(RenderError) -> GrayCanvas? {
+    let (foreground, background) = (options.foreground, options.background)
+    guard foreground.alpha == 255, background.alpha == 255, foreground.isGray,
+      background.isGray
+    else { return nil }
+    let layout = try Self.layout(text, options: options, renderer: renderer)
+    let rendering = options.style.rendering
+    guard layout.lines.allSatisfy({ renderer.drawsInGray($0, rendering: rendering) }) else {
+      return nil
+    }
+    var canvas: GrayCanvas
+    do {
+      canvas = try GrayCanvas(width: layout.width, height: layout.height, level: background.red)
+    } catch {
+      throw .image(error)
+    }
+    layout.place(options: options) { line, x, baseline in
+      renderer.draw(
+        line, on: &canvas, x: x, baseline: baseline, level: foreground.red, rendering: rendering)
+    }
+    return canvas
+  }
+
+  /// Lines laid out for a picture, and the picture's size.
+  struct Layout {
+    var lines: [TextLine]
+    var width: Int
+    var height: Int
+
+    /// Calls `body` with each line, its left edge and its baseline, top to bottom.
+    func place(options: PreviewOptions, _ body: (TextLine, Double, Double) -> Void) {
+      var top = Double(options.padding)
+      let area = Double(width - 2 * options.padding)
+      for line in lines {
+        let leading = (line.lineHeight - line.ascent - line.descent) / 2
+        let baseline = (top + leading + line.ascent).rounded()
+        // Right-to-left paragraphs align to the right edge.
+        let x = Double(options.padding) + (line.isRightToLeft ? max(0, area - line.width) : 0)
+        body(line, x, baseline)
+        top += line.lineHeight
+      }
+    }
+  }
+
+  /// Checks the options, lays `text` out and sizes the picture (checked against the pixel
+  /// limit before anything is drawn).
+  static func layout(
+    _ text: String, options: PreviewOptions, renderer: TextRenderer
+  ) throws(RenderError) -> Layout {
     guard PreviewOptions.paddingRange.contains(options.padding) else {
       throw .outOfRange(
         option: "padding", value: String(options.padding), expected: "0 to 4000 pixels")
@@ -62,7 +138,6 @@ public enum Preview {
       }
     }
     do {
-      let renderer = try renderer ?? TextRenderer()
       let wrap = options.width.map { Double($0 - 2 * options.padding) }
       let lines = try renderer.typesetter.layout(
         text, style: options.style, fallback: options.fallback, maxWidth: wrap)
@@ -70,20 +145,8 @@ public enum Preview {
       let contentHeight = lines.reduce(0) { $0 + $1.lineHeight }
       let width = options.width ?? Int(contentWidth.rounded(.up)) + 2 * options.padding
       let height = Int(contentHeight.rounded(.up)) + 2 * options.padding
-      var canvas = try Canvas(width: width, height: height, fill: options.background)
-      var top = Double(options.padding)
-      let area = Double(width - 2 * options.padding)
-      for line in lines {
-        let leading = (line.lineHeight - line.ascent - line.descent) / 2
-        let baseline = (top + leading + line.ascent).rounded()
-        // Right-to-left paragraphs align to the right edge.
-        let x = Double(options.padding) + (line.isRightToLeft ? max(0, area - line.width) : 0)
-        renderer.draw(
-          line, on: &canvas, x: x, baseline: baseline, color: options.foreground,
-          rendering: options.style.rendering)
-        top += line.lineHeight
-      }
-      return canvas.image
+      try RGBAImage.validate(width: width, height: height)
+      return Layout(lines: lines, width: width, height: height)
     } catch let error as TextError {
       throw .text(error)
     } catch let error as ImageError {
@@ -92,4 +155,9 @@ public enum Preview {
       preconditionFailure("unexpected error \(error)")
     }
   }
+}
+
+extension RGBA8 {
+  /// Whether red, green and blue are equal.
+  var isGray: Bool { red == green && green == blue }
 }

@@ -34,9 +34,56 @@ public final class TextRenderer {
     _ line: TextLine, on canvas: inout Canvas, x: Double, baseline: Double, color: RGBA8,
     rendering: GlyphRendering = .unhinted
   ) {
+    let opacity = Float(color.alpha) / 255
+    forEachGlyph(line, x: x, baseline: baseline, rendering: rendering) { bitmap, left, top in
+      if bitmap.isSubpixel {
+        canvas.drawSubpixelMask(
+          bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
+          color: color)
+      } else if bitmap.isColor {
+        canvas.drawPremultiplied(
+          bitmap.pixels, pixelWidth: bitmap.width, pixelHeight: bitmap.height, x: left,
+          y: top, opacity: opacity)
+      } else {
+        canvas.drawMask(
+          bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
+          color: color)
+      }
+    }
+  }
+
+  /// Whether `line` can be drawn on a ``GrayCanvas`` with `rendering`: no color glyphs (no
+  /// face of its runs has color) and no subpixel anti-aliasing.
+  func drawsInGray(_ line: TextLine, rendering: GlyphRendering) -> Bool {
+    guard rendering.antialias != .subpixel else { return false }
+    return line.runs.allSatisfy { run in
+      let key = FaceKey(font: run.font, variation: run.variation, size: run.size)
+      return (try? typesetter.face(key))?.hasColor == false
+    }
+  }
+
+  /// Draws `line` in the opaque gray `level` on a gray canvas, placed as
+  /// ``draw(_:on:x:baseline:color:rendering:)`` places it; for lines ``drawsInGray(_:rendering:)``
+  /// accepts.
+  func draw(
+    _ line: TextLine, on canvas: inout GrayCanvas, x: Double, baseline: Double, level: UInt8,
+    rendering: GlyphRendering = .unhinted
+  ) {
+    forEachGlyph(line, x: x, baseline: baseline, rendering: rendering) { bitmap, left, top in
+      guard !bitmap.isSubpixel, !bitmap.isColor else { return }
+      canvas.drawMask(
+        bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
+        level: level)
+    }
+  }
+
+  /// Calls `body` with each glyph's bitmap and the canvas position of its top-left corner.
+  private func forEachGlyph(
+    _ line: TextLine, x: Double, baseline: Double, rendering: GlyphRendering,
+    _ body: (GlyphBitmap, Int, Int) -> Void
+  ) {
     var pen = x
     let steps = Double(GlyphRasterizer.subpixelSteps)
-    let opacity = Float(color.alpha) / 255
     let exact = rendering.subpixelPositioning && !rendering.snapsToPixels
     for run in line.runs {
       let key = FaceKey(font: run.font, variation: run.variation, size: run.size)
@@ -56,21 +103,7 @@ public final class TextRenderer {
         let bitmap = rasterizer.bitmap(
           face, glyph: glyph.id, subpixel: subpixel, rendering: rendering)
         if bitmap.width > 0 {
-          let left = Int(whole) + bitmap.left
-          let top = Int(gy.rounded()) - bitmap.top
-          if bitmap.isSubpixel {
-            canvas.drawSubpixelMask(
-              bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
-              color: color)
-          } else if bitmap.isColor {
-            canvas.drawPremultiplied(
-              bitmap.pixels, pixelWidth: bitmap.width, pixelHeight: bitmap.height, x: left,
-              y: top, opacity: opacity)
-          } else {
-            canvas.drawMask(
-              bitmap.pixels, maskWidth: bitmap.width, maskHeight: bitmap.height, x: left, y: top,
-              color: color)
-          }
+          body(bitmap, Int(whole) + bitmap.left, Int(gy.rounded()) - bitmap.top)
         }
         pen += glyph.xAdvance
       }

@@ -143,6 +143,9 @@ public struct FontFallback: Hashable, Sendable {
 
   /// Scalars that draw nothing by themselves (joiners, variation selectors, tags).
   static func isIgnorable(_ scalar: UInt32) -> Bool {
+    // No ASCII character is either (the first default-ignorable one is U+00AD), and the
+    // property lookups were a million instructions for a 2,000-character paragraph.
+    if scalar < 0x80 { return false }
     guard let value = Unicode.Scalar(scalar) else { return true }
     return value.properties.isDefaultIgnorableCodePoint || value.properties.isVariationSelector
   }

@@ -95,15 +95,22 @@ public final class Typesetter {
     -> [Unicode.Scalar]
   {
     let face = try face(FaceKey(font: font, variation: .none, size: 16))
+    // ASCII is remembered in a table (a `Set` cost a type instantiation and a hash a
+    // character); other scalars in a set.
+    var seenASCII = [Bool](repeating: false, count: 128)
     var seen: Set<UInt32> = []
     var missing: [Unicode.Scalar] = []
-    for scalar in text.unicodeScalars
-    where scalar.value > 0x20 && !FontFallback.isIgnorable(scalar.value)
-      && scalar.properties.generalCategory != .control
-    {
-      if seen.insert(scalar.value).inserted && !face.covers(scalar.value) {
-        missing.append(scalar)
+    for scalar in text.unicodeScalars where scalar.value > 0x20 && scalar.value != 0x7F {
+      let value = scalar.value
+      if value < 0x80 {
+        guard !seenASCII[Int(value)] else { continue }
+        seenASCII[Int(value)] = true
+      } else {
+        guard !FontFallback.isIgnorable(value), scalar.properties.generalCategory != .control,
+          seen.insert(value).inserted
+        else { continue }
       }
+      if !face.covers(value) { missing.append(scalar) }
     }
     return missing
   }

@@ -25,9 +25,11 @@ struct PNGDeflateStreamTests {
   /// Compresses `rowCount` rows of 1 KiB (flat runs for the first 300, then random bytes) in
   /// `parts` (first row, end row, Up filter) and checks that Python's zlib inflates the result
   /// to exactly the PNG scanlines computed from the specification.
+  @discardableResult
   private func inflatesToScanlines(
-    level: Int32, rowCount: Int, parts: [(Int, Int, Bool)]
-  ) throws {
+    level: Int32, rowCount: Int, parts: [(Int, Int, Bool)], minimumPiece: Int = 128 << 10,
+    allowsLibdeflate: Bool = true
+  ) throws -> Bool {
     var generator = SplitMix64(seed: 5)
     let rowBytes = 1024
     var input: [UInt8] = []
@@ -35,7 +37,10 @@ struct PNGDeflateStreamTests {
       let flat = UInt8(index / 4096 % 3)
       input.append(index < 300 * rowBytes ? flat : UInt8.random(in: 0...255, using: &generator))
     }
-    let stream = try PNGDeflateStream(level: level, memoryLevel: 8, concurrency: 5)
+    // Pieces of 128 KiB, so that 650 rows of 1 KiB are compressed in five at once.
+    let stream = try PNGDeflateStream(
+      level: level, memoryLevel: 8, concurrency: 5, minimumPiece: minimumPiece,
+      allowsLibdeflate: allowsLibdeflate)
     var compressed: [UInt8] = []
     var expected: [UInt8] = []
     for (first, end, up) in parts {
@@ -71,6 +76,43 @@ struct PNGDeflateStreamTests {
     #expect(result.status == 0)
     let hex = expected.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
     #expect(result.output == hex.joined())
+    return stream.compressedWhole
+  }
+
+  @Test("libdeflate takes a whole image of up to 16 MiB of scanlines; a larger one stays with zlib")
+  func libdeflateBound() throws {
+    let installed = access("/usr/lib/x86_64-linux-gnu/libdeflate.so.0", R_OK) == 0
+    let rowBytes = 4_095  // 4 KiB scanlines with the filter byte
+    for (rowCount, whole) in [(4_096, installed), (4_097, false)] {
+      let rows = [UInt8](repeating: 7, count: rowBytes * rowCount)
+      let stream = try PNGDeflateStream(level: 1, memoryLevel: 8, concurrency: 1)
+      let data = try rows.withUnsafeBytes { rows in
+        try Result { () throws(PNGError) in
+          try stream.compress(
+            rows: rows, rowBytes: rowBytes, rowCount: rowCount, above: nil, up: false,
+            last: true)
+        }.get()
+      }
+      #expect(stream.finished)
+      #expect(stream.compressedWhole == whole, "\(rowCount) rows")
+      #expect(data.count > 6 && data[0] == 0x78, "a zlib stream")
+    }
+  }
+
+  @Test(
+    "a whole image in one piece, by libdeflate or by zlib, is one zlib stream Python inflates",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"),
+    arguments: [(Int32(6), false), (6, true), (1, false), (1, true)])
+  func wholeImageInflates(level: Int32, up: Bool) throws {
+    let installed = access("/usr/lib/x86_64-linux-gnu/libdeflate.so.0", R_OK) == 0
+    // 700 rows of 1 KiB in one call: one piece at the default 1 MiB.
+    let byLibdeflate = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20)
+    #expect(byLibdeflate == installed)
+    let byZlib = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20,
+      allowsLibdeflate: false)
+    #expect(!byZlib)
   }
 
   @Test(

@@ -108,4 +108,52 @@ struct LineBreakTests {
       "one\u{2028}two", style: TextStyle(font: TestFonts.dejaVuSans, size: 20), maxWidth: 10_000)
     #expect(lines.count == 2)
   }
+
+  /// The characters ``LineBreaker/plainOpportunities(in:)`` answers for, without ICU.
+  static let plainAlphabet = Array(
+    "aZ09 ,.:;()\"'!?".unicodeScalars.map(\.value))
+
+  @Test("text of letters, digits, spaces and ,.:;()\"'!? breaks where ICU breaks it, without ICU")
+  func plainTextAgreesWithICU() throws {
+    try #require(LineBreaker.isAvailable, "ICU (libicu72) is not installed")
+    // Every string of up to three of these characters (2,380 strings, every pair and triple of
+    // classes with and without spaces between), then 20,000 random strings of 1 to 24.
+    var strings: [[UInt32]] = []
+    let alphabet = Self.plainAlphabet
+    for a in alphabet {
+      strings.append([a])
+      for b in alphabet {
+        strings.append([a, b])
+        for c in alphabet { strings.append([a, b, c]) }
+      }
+    }
+    var generator = SplitMix64(seed: 14)
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 1...24, using: &generator)
+      strings.append((0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0x20 })
+    }
+    var answered = 0
+    var failures: [String] = []
+    for scalars in strings {
+      guard let plain = LineBreaker.plainOpportunities(in: scalars) else { continue }
+      answered += 1
+      let icu = try #require(LineBreaker.icuOpportunities(in: scalars, language: nil))
+      if plain != icu {
+        failures.append(String(decoding: scalars.map { UInt8($0) }, as: UTF8.self))
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.count) differ, such as \(failures.prefix(8))")
+    // Only a space before an infix (`a .5`) is left to ICU: most strings are answered.
+    #expect(answered > strings.count * 3 / 4)
+  }
+
+  @Test("other text, or a language tailoring, is left to ICU")
+  func plainTextOnly() {
+    #expect(LineBreaker.plainOpportunities(in: "a-b".unicodeScalars.map(\.value)) == nil)
+    #expect(LineBreaker.plainOpportunities(in: "caf\u{E9}".unicodeScalars.map(\.value)) == nil)
+    #expect(LineBreaker.plainOpportunities(in: "a .5".unicodeScalars.map(\.value)) == nil)
+    #expect(LineBreaker.plainOpportunities(in: "one\ttwo".unicodeScalars.map(\.value)) == nil)
+    let plain = LineBreaker.plainOpportunities(in: "to be".unicodeScalars.map(\.value))
+    #expect(plain == [.none, .none, .none, .allowed, .none, .allowed])
+  }
 }

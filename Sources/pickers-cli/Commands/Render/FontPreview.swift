@@ -114,7 +114,7 @@ struct FontPreview: Command {
     }
     let options = PreviewOptions(
       style: style, foreground: fg, background: bg, padding: padding, width: width)
-    let (image, failed) = try Pickers.FontPreview.draw(
+    let (png, failed) = try Pickers.FontPreview.drawPNG(
       sample, options: options, font: font, catalog: fallback ? catalog : nil,
       renderer: renderer)
     if failed > 0 {
@@ -122,6 +122,6 @@ struct FontPreview: Command {
         "\(failed) of \(renderer.glyphsRendered) glyphs could not be drawn from "
           + "\"\(font.file.path)\" (the font file may be damaged)")
     }
-    try RenderArguments.write(image, to: output, createFolders: mkdir, context: context)
+    try RenderArguments.write(png: png, to: output, createFolders: mkdir, context: context)
   }
 }

@@ -89,4 +89,28 @@ enum RenderArguments {
       }
     }
   }
+
+  /// Writes an encoded PNG to `path` (creating missing folders when asked), or to standard
+  /// output for `-`.
+  static func write(
+    png: [UInt8], to path: String, createFolders: Bool, context: CommandContext
+  ) throws {
+    if path == "-" {
+      context.outputBytes(png)
+    } else {
+      try OutputFolder.writing(to: path, createFolders: createFolders) {
+        try writeFile(png, to: path, durability: context.fileDurability)
+      }
+    }
+  }
+
+  /// Writes PNG bytes atomically, a failure reported as ``PNGError/unwritable(_:)`` as
+  /// `RGBAImage.writePNG` reports it.
+  private static func writeFile(
+    _ png: [UInt8], to path: String, durability: FileDurability
+  ) throws(PNGError) {
+    do { try writeAtomically(png, to: path, durability: durability) } catch {
+      throw .unwritable(error)
+    }
+  }
 }
