@@ -23,6 +23,8 @@ struct PickersCommand: CommandGroup {
     ])
 
   static func main() {
+    // A command's font catalog dies just before exit: leave its fontconfig state to the exit.
+    FontCatalog.leaveConfigurationsToProcessExit()
     Runner.main(root: PickersCommand.self, arguments: Runner.processArguments())
   }
 }

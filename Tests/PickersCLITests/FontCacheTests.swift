@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import Testing
 
@@ -24,6 +25,87 @@ struct FontCacheCLITests {
     let truth = try runProgram(
       "/usr/bin/fc-list", ["--format", "%{family[0]}\n"], environment: environment)
     #expect(Set(outputLines(after)) == Set(outputLines(truth)))
+  }
+
+  @Test(
+    "cached --faces, --json, --format and font faces equal the uncached answers and fontconfig's")
+  func facesFromCache() throws {
+    let root = try makeTemporaryDirectory()
+    defer { removeTree(root) }
+    let cached = ["XDG_CACHE_HOME": root]
+    let uncached = ["XDG_CACHE_HOME": root + "/unused", "PICKERS_NO_CACHE": "1"]
+    let template = "%{family[0]}\\t%{style[0]}\\t%{file}\\t%{weight}\\n"
+    let commands = [
+      ["font", "list", "--faces"], ["font", "list", "--faces", "--json"],
+      ["font", "list", "--faces", "--mono", "--lang", "ru"],
+      ["font", "list", "--format", template],
+      ["font", "list", "--lang", "ja", "--format", template], ["font", "faces", "DejaVu Sans"],
+      ["font", "faces", "Inter", "--json"],
+    ]
+    for command in commands {
+      let truth = try runPickers(command, environment: uncached)
+      #expect(truth.status == 0 && truth.stderr.isEmpty && !truth.stdout.isEmpty, "\(command)")
+      for round in ["miss", "hit"] {
+        let answer = try runPickers(command, environment: cached)
+        #expect(answer.status == 0, "\(command) \(round): \(answer.stderr)")
+        #expect(answer.stdout == truth.stdout, "\(command) \(round)")
+      }
+    }
+    // The face lists have their own cache file beside the family lists'.
+    let files = directoryEntries(root + "/pickers").sorted()
+    #expect(files.count == 2 && files[0].hasPrefix("faces-") && files[1].hasPrefix("fonts-"))
+
+    // And the answers are fontconfig's.
+    let faces = try runPickers(["font", "list", "--faces"], environment: cached)
+    let listed = try fcList(["--format", "%{family[0]}\t%{style[0]}\t%{file}\n"])
+    #expect(outputLines(faces).sorted() == outputLines(listed).sorted())
+    let formatted = try runPickers(["font", "list", "--format", template], environment: cached)
+    #expect(formatted.stdout == (try fcList(["--format", template])).stdout)
+    let json = try runPickers(["font", "list", "--faces", "--json"], environment: cached)
+    let decoded = try JSONDecoder().decode([FaceJSON].self, from: Data(json.stdout))
+    let indexed = try fcList(["--format", "%{file}#%{index}\n"])
+    #expect(decoded.map { "\($0.file)#\($0.index)" }.sorted() == outputLines(indexed).sorted())
+  }
+
+  @Test("face lists and templates follow a font added and removed")
+  func facesInvalidated() throws {
+    let root = try makeTemporaryDirectory()
+    defer { removeTree(root) }
+    mkdir(root + "/fonts", 0o755)
+    let conf = root + "/fonts.conf"
+    let text = """
+      <?xml version="1.0"?>
+      <fontconfig><dir>\(root)/fonts</dir><cachedir>\(root)/fccache</cachedir></fontconfig>
+      """
+    try write(Array(text.utf8), to: conf)
+    try copy("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", to: root + "/fonts/a.ttf")
+    let environment = ["FONTCONFIG_FILE": conf, "XDG_CACHE_HOME": root + "/cache"]
+    let template = "%{family[0]}|%{style[0]}|%{file}\\n"
+    func check(_ count: Int) throws {
+      let truth = try runProgram(
+        "/usr/bin/fc-list", ["--format", "%{family[0]}|%{style[0]}|%{file}\n"],
+        environment: environment)
+      #expect(outputLines(truth).count == count)
+      for _ in 0..<2 {
+        let faces = try runPickers(["font", "list", "--faces"], environment: environment)
+        #expect(
+          outputLines(faces).map { $0.replacing("\t", with: "|") }.sorted()
+            == outputLines(truth).sorted())
+        let formatted = try runPickers(
+          ["font", "list", "--format", template], environment: environment)
+        #expect(outputLines(formatted).sorted() == outputLines(truth).sorted())
+        let json = try runPickers(["font", "list", "--faces", "--json"], environment: environment)
+        let decoded = try JSONDecoder().decode([FaceJSON].self, from: Data(json.stdout))
+        #expect(
+          decoded.map { "\($0.family)|\($0.style)|\($0.file)" }.sorted()
+            == outputLines(truth).sorted())
+      }
+    }
+    try check(1)
+    try copy("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", to: root + "/fonts/b.ttf")
+    try check(2)
+    #expect(unlink(root + "/fonts/a.ttf") == 0)
+    try check(1)
   }
 
   @Test("an unwritable cache folder is not fatal")

@@ -32,8 +32,47 @@ public final class FontCatalog: Sendable {
     /// The `FcConfig *`, owned; `nil` until first needed.
     var config: OpaquePointer?
     var loadError: FontError?
-    var cache: CatalogCacheFile?
-    var cacheRead = false
+    /// The cache files read so far that can answer (current, and matching `stamps` once
+    /// fontconfig is loaded).
+    var answers: CatalogCacheFile?
+    var faces: CatalogCacheFile?
+    /// The shelves whose file was read (no `Set`: its generic storage cost a hit 0.17 M
+    /// instructions to set up).
+    var answersRead = false
+    var facesRead = false
+    /// What a stale cache file showed, for the rebuild.
+    var observation: CacheObservation?
+    /// When caching, the stamps of the loaded configuration and its files' include lists.
+    var stamps: [FileStamp]?
+    var includes: [String: [String]] = [:]
+
+    func cache(_ shelf: CacheShelf) -> CatalogCacheFile? {
+      switch shelf {
+      case .answers: answers
+      case .faces: faces
+      }
+    }
+
+    mutating func setCache(_ file: CatalogCacheFile?, _ shelf: CacheShelf) {
+      switch shelf {
+      case .answers: answers = file
+      case .faces: faces = file
+      }
+    }
+
+    func wasRead(_ shelf: CacheShelf) -> Bool {
+      switch shelf {
+      case .answers: answersRead
+      case .faces: facesRead
+      }
+    }
+
+    mutating func markRead(_ shelf: CacheShelf) {
+      switch shelf {
+      case .answers: answersRead = true
+      case .faces: facesRead = true
+      }
+    }
   }
 
   /// Opens the default configuration or the one in `configFile`.
@@ -87,7 +126,32 @@ public final class FontCatalog: Sendable {
 
   deinit {
     state.withLock { state in
-      if let config = state.config { FcConfigDestroy(config) }
+      guard let config = state.config else { return }
+      if processIsExiting.load(ordering: .relaxed), Self.keepUntilExit(config) { return }
+      FcConfigDestroy(config)
+    }
+  }
+
+  /// Tells every catalog that the process ends soon after it is done with it, so that its
+  /// configuration is left to the end of the process instead of being torn down.
+  ///
+  /// For a short command-line program: destroying a configuration frees every pattern and rule
+  /// fontconfig built (1.4 M instructions for the test font set), work that the exit makes
+  /// moot. A catalog released afterwards keeps its configuration reachable until the process
+  /// ends (so leak checkers do not report it); past a few such catalogs, configurations are
+  /// destroyed again, so a loop cannot pile them up. Long-lived programs never call this.
+  ///
+  ///     FontCatalog.leaveConfigurationsToProcessExit()   // first thing in main()
+  public static func leaveConfigurationsToProcessExit() {
+    processIsExiting.store(true, ordering: .relaxed)
+  }
+
+  /// Keeps `config` reachable until the process ends; `false` when enough already are.
+  private static func keepUntilExit(_ config: OpaquePointer) -> Bool {
+    configurationsKeptUntilExit.withLock { kept in
+      guard kept.count < 8 else { return false }
+      kept.append(UInt(bitPattern: config))
+      return true
     }
   }
 
@@ -140,13 +204,11 @@ public final class FontCatalog: Sendable {
   public var availableFontFamilies: [String] {
     get throws(FontError) {
       try cachedLines("names") { config in
-        var names = Set<String>()
+        var names: [String] = []
         Self.withFontList(config, pattern: nil, objects: [FC_FAMILY]) { fonts in
-          for font in fonts {
-            if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
-          }
+          names = Self.sortedFamilyNames(fonts)
         }
-        return Self.sortedNames(Array(names)).map(escape)
+        return names.map(escape)
       }.map(unescape)
     }
   }
@@ -159,13 +221,11 @@ public final class FontCatalog: Sendable {
     if filter.isEmpty { return try availableFontFamilies }
     try Self.validate(filter)
     return try cachedLines("families?" + filter.cacheKey) { config throws(FontError) in
-      var names = Set<String>()
+      var names: [String] = []
       try Self.withFilteredList(config, filter, objects: [FC_FAMILY]) { fonts in
-        for font in fonts {
-          if let name = Self.string(font, FC_FAMILY) { names.insert(name) }
-        }
+        names = Self.sortedFamilyNames(fonts)
       }
-      return Self.sortedNames(Array(names)).map(escape)
+      return names.map(escape)
     }.map(unescape)
   }
 
@@ -224,13 +284,19 @@ public final class FontCatalog: Sendable {
   /// Variable fonts appear as their variable face (with axes and named instances) and as one
   /// face per named instance, as `fc-list` shows them.
   public func faces(matching filter: FontFilter = FontFilter()) throws(FontError) -> [FontFace] {
+    try faceLines(matching: filter).compactMap { FontFace(cacheLine: $0) }
+  }
+
+  /// The faces that pass `filter`, sorted, as cache lines (see ``FontFace/cacheLine``): cached
+  /// on the faces shelf, so listing every face needs no fontconfig while nothing changed.
+  package func faceLines(matching filter: FontFilter = FontFilter()) throws(FontError) -> [String] {
     try Self.validate(filter)
-    return try withLoadedConfig { config throws(FontError) in
+    return try cachedLines("faces?" + filter.cacheKey, shelf: .faces) { config throws(FontError) in
       var faces: [FontFace] = []
       try Self.withFilteredList(config, filter, objects: Self.faceObjects) { fonts in
         faces = fonts.map { Self.face(from: $0) }
       }
-      return Self.sortedFaces(faces)
+      return Self.sortedFaces(faces).map(\.cacheLine)
     }
   }
 
@@ -377,7 +443,9 @@ public final class FontCatalog: Sendable {
     throws(FontError) -> String
   {
     try Self.validate(filter)
-    return try withLoadedConfig { config throws(FontError) in
+    // One escaped line: the text may hold any byte the template asks for.
+    let key = "format?" + filter.cacheKey + "?" + template
+    return try cachedLines(key, shelf: .faces) { config throws(FontError) in
       var text = ""
       var failed = false
       try Self.withFilteredList(config, filter, objects: nil) { fonts in
@@ -391,8 +459,8 @@ public final class FontCatalog: Sendable {
         }
       }
       if failed { throw .malformedPattern(template) }
-      return text
-    }
+      return [escape(text)]
+    }.first.map(unescape) ?? ""
   }
 
   // MARK: - The configuration, for the text layer
@@ -450,27 +518,41 @@ public final class FontCatalog: Sendable {
 
   /// The cached answer to `key`, or `compute`'s answer, which is then cached.
   func cachedLines(
-    _ key: String, _ compute: (OpaquePointer) throws(FontError) -> [String]
+    _ key: String, shelf: CacheShelf = .answers,
+    _ compute: (OpaquePointer) throws(FontError) -> [String]
   ) throws(FontError) -> [String] {
     try state.withLock { (state: inout State) throws(FontError) -> [String] in
       guard let cacheFolder else { return try compute(try loadedConfig(&state)) }
-      if !state.cacheRead {
-        state.cacheRead = true
-        if state.config == nil {
-          let path = cacheFolder + "/" + CatalogCacheFile.fileName(for: environmentKey)
-          state.cache = CatalogCacheFile.load(path: path, environmentKey: environmentKey)
+      if !state.wasRead(shelf) {
+        state.markRead(shelf)
+        let path = cacheFolder + "/" + CatalogCacheFile.fileName(for: environmentKey, shelf: shelf)
+        switch CatalogCacheFile.load(path: path, environmentKey: environmentKey) {
+        case .current(let file):
+          // Once fontconfig is loaded, only answers from its very files are used.
+          if state.stamps == nil || state.stamps == file.stamps { state.setCache(file, shelf) }
+        case .stale(let observation):
+          if state.config == nil, state.observation == nil { state.observation = observation }
+        case .unusable:
+          break
         }
       }
-      if let lines = state.cache?.lines(for: key) { return lines }
+      if let lines = state.cache(shelf)?.lines(for: key) { return lines }
       let lines = try compute(try loadedConfig(&state))
-      state.cache?.store(lines, for: key)
-      state.cache?.save(folder: cacheFolder)
+      guard let stamps = state.stamps else { return lines }
+      var file =
+        state.cache(shelf)
+        ?? CatalogCacheFile(
+          environmentKey: environmentKey, stamps: stamps, includes: state.includes,
+          capacity: shelf.capacity)
+      file.store(lines, for: key)
+      file.save(folder: cacheFolder, shelf: shelf)
+      state.setCache(file, shelf)
       return lines
     }
   }
 
-  /// The configuration, loaded on first use; when caching, also checks the cached answers
-  /// against the files this configuration was built from.
+  /// The configuration, loaded on first use; when caching, also stamps the files this
+  /// configuration was built from.
   private func loadedConfig(_ state: inout State) throws(FontError) -> OpaquePointer {
     if let config = state.config { return config }
     if let error = state.loadError { throw error }
@@ -493,12 +575,18 @@ public final class FontCatalog: Sendable {
       state.loadError = error
       throw error
     }
-    var before: [FileStamp] = []
+    // A stale cache file's paths were stat'd before any of this: they count as taken before.
+    // Not fontconfig's cache folders (written during the scan) nor the current folder.
+    var earlier = (state.observation?.stamps ?? [:]).filter {
+      !$0.key.hasPrefix("cache:") && !$0.key.hasPrefix("cwd:")
+    }
     var scanStart = timespec()
     if let cacheFolder {
       // Made before the stamps are taken: creating it must not change a stamped parent later.
-      CatalogCacheFile.makeFolders(cacheFolder)
-      before = Self.strings(FcConfigGetFontDirs(loaded)).map(FileStamp.init(current:))
+      if access(cacheFolder, F_OK) != 0 { CatalogCacheFile.makeFolders(cacheFolder) }
+      for folder in Self.strings(FcConfigGetFontDirs(loaded)) where earlier[folder] == nil {
+        earlier[folder] = FileStamp(current: folder)
+      }
       clock_gettime(CLOCK_REALTIME, &scanStart)
     }
     guard FcConfigBuildFonts(loaded) == FcTrue else {
@@ -509,12 +597,17 @@ public final class FontCatalog: Sendable {
     }
     state.config = loaded
     if cacheFolder != nil {
+      let (after, includes) = Self.stamps(
+        loaded, configFile: configFile, earlier: earlier,
+        knownIncludes: state.observation?.includes ?? [:])
       let stamps = Self.settled(
-        before: before, after: Self.stamps(loaded, configFile: configFile),
+        earlier: earlier, after: after,
         fontFolders: Set(Self.strings(FcConfigGetFontDirs(loaded))), scanStart: scanStart)
-      if state.cache?.stamps != stamps {
-        state.cache = CatalogCacheFile(environmentKey: environmentKey, stamps: stamps)
-      }
+      state.stamps = stamps
+      state.includes = includes
+      state.observation = nil
+      if state.answers?.stamps != stamps { state.answers = nil }
+      if state.faces?.stamps != stamps { state.faces = nil }
     }
     return loaded
   }
@@ -528,10 +621,9 @@ public final class FontCatalog: Sendable {
   /// before either, and fontconfig writes its own caches during the scan (which may change
   /// a configuration folder): those are stamped after it.
   private static func settled(
-    before: [FileStamp], after: [FileStamp], fontFolders: Set<String>, scanStart: timespec
+    earlier: [String: FileStamp], after: [FileStamp], fontFolders: Set<String>,
+    scanStart: timespec
   ) -> [FileStamp] {
-    var earlier: [String: FileStamp] = [:]
-    for stamp in before { earlier[stamp.path] = stamp }
     // Timestamps come from a coarse clock (a few milliseconds behind the fine one).
     let start = Int(scanStart.tv_sec) * 1_000_000_000 + Int(scanStart.tv_nsec) - 20_000_000
     return after.map { stamp in
@@ -550,7 +642,14 @@ public final class FontCatalog: Sendable {
   /// (`fc-cache -f` rewrites them after a font file is replaced in place), the per-user places
   /// fontconfig looks for configuration, and the current folder when a font or configuration
   /// folder lies inside it (a relative `<dir>` is resolved against it).
-  private static func stamps(_ config: OpaquePointer, configFile: String?) -> [FileStamp] {
+  ///
+  /// A path in `earlier` (stat'd before the load) keeps that stamp; a configuration file with
+  /// an entry in `knownIncludes` (unchanged since those were read) is not read again.
+  /// Returns the stamps and every configuration file's include list.
+  private static func stamps(
+    _ config: OpaquePointer, configFile: String?, earlier: [String: FileStamp],
+    knownIncludes: [String: [String]]
+  ) -> ([FileStamp], [String: [String]]) {
     var paths: [String] = []
     var seen = Set<String>()
     func add(_ path: String) {
@@ -563,18 +662,22 @@ public final class FontCatalog: Sendable {
     let home = environment("HOME") ?? ""
     var configFiles = strings(FcConfigGetConfigFiles(config))
     if let configFile { configFiles.insert(configFile, at: 0) }
+    var includes: [String: [String]] = [:]
     for file in configFiles {
       add(file)
       if let folder = parent(file) { add(folder) }
-      for included in includedPaths(in: file, home: home) {
-        add(included)
-        if let folder = parent(included) { add(folder) }
+      let included = knownIncludes[file] ?? includedPaths(in: file, home: home)
+      includes[file] = included
+      for path in included {
+        add(path)
+        if let folder = parent(path) { add(folder) }
       }
     }
     let configFolders = strings(FcConfigGetConfigDirs(config))
     let fontFolders = strings(FcConfigGetFontDirs(config))
-    for folder in configFolders { add(folder) }
+    // Font folders first: they are what changes most, so a stale file is told at its start.
     for folder in fontFolders { add(folder) }
+    for folder in configFolders { add(folder) }
     let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
     let dataHome = environment("XDG_DATA_HOME") ?? home + "/.local/share"
     for path in [
@@ -584,7 +687,7 @@ public final class FontCatalog: Sendable {
     ] {
       add(path)
     }
-    var result = paths.map(FileStamp.init(current:))
+    var result = paths.map { earlier[$0] ?? FileStamp(current: $0) }
     // Stamped under a prefix so that they are never mistaken for a font folder.
     for folder in strings(FcConfigGetCacheDirs(config)) {
       result.append(FileStamp(current: "cache:" + folder))
@@ -597,44 +700,95 @@ public final class FontCatalog: Sendable {
       }
       if inside { result.append(FileStamp(current: "cwd:" + cwd)) }
     }
-    return result
+    return (result, includes)
   }
 
   /// The paths the `<include>` elements of a configuration file name (`~/` and `prefix="xdg"`
-  /// resolved; relative ones against the file's folder), read with a plain text scan.
+  /// resolved; relative ones against the file's folder), read with a plain scan of its bytes.
   ///
   /// fontconfig lists only the files it read, so an optional include created later would go
   /// unnoticed without this.
   private static func includedPaths(in file: String, home: String) -> [String] {
-    guard let bytes = try? readFile(file, maximumSize: 1 << 20, regularOnly: true) else {
-      return []
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
+    guard let bytes = configurationText(file) else { return [] }
     let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
-    var result: [String] = []
-    var rest = text[...]
-    while let open = rest.firstRange(of: "<include") {
-      rest = rest[open.upperBound...]
-      guard let close = rest.firstIndex(of: ">") else { break }
-      let attributes = rest[..<close]
-      rest = rest[rest.index(after: close)...]
-      guard !attributes.hasSuffix("/"), let end = rest.firstRange(of: "</include>") else {
-        continue
+    let open = Array("<include".utf8)
+    let close = Array("</include>".utf8)
+    let xdg = Array("prefix=\"xdg\"".utf8)
+    return bytes.withUnsafeBufferPointer { text in
+      var result: [String] = []
+      var position = 0
+      while let start = find(open, in: text, from: position) {
+        guard let end = find([UInt8(ascii: ">")], in: text, from: start + open.count) else {
+          break
+        }
+        let attributes = UnsafeBufferPointer(rebasing: text[(start + open.count)..<end])
+        position = end + 1
+        guard attributes.last != UInt8(ascii: "/"),
+          let closing = find(close, in: text, from: position)
+        else { continue }
+        var path = String(decoding: text[position..<closing], as: UTF8.self).filter {
+          !$0.isWhitespace
+        }
+        position = closing + close.count
+        if path.isEmpty { continue }
+        if find(xdg, in: attributes, from: 0) != nil {
+          let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
+          path = configHome + "/" + path
+        } else if path.hasPrefix("~/") {
+          path = home + path.dropFirst()
+        } else if !path.hasPrefix("/") {
+          path = folder + "/" + path
+        }
+        result.append(path)
       }
-      var path = String(rest[..<end.lowerBound]).filter { !$0.isWhitespace }
-      rest = rest[end.upperBound...]
-      if path.isEmpty { continue }
-      if attributes.contains("prefix=\"xdg\"") {
-        let configHome = environment("XDG_CONFIG_HOME") ?? home + "/.config"
-        path = configHome + "/" + path
-      } else if path.hasPrefix("~/") {
-        path = home + path.dropFirst()
-      } else if !path.hasPrefix("/") {
-        path = folder + "/" + path
-      }
-      result.append(path)
+      return result
     }
-    return result
+  }
+
+  /// Where `needle` next occurs in `text` at or after `start`.
+  private static func find(
+    _ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    guard let first = needle.first, needle.count <= text.count else { return nil }
+    var index = start
+    let last = text.count - needle.count
+    while index <= last {
+      if text[index] == first {
+        var matched = 1
+        while matched < needle.count, text[index + matched] == needle[matched] { matched += 1 }
+        if matched == needle.count { return index }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// A configuration file's bytes: a regular file of at most 1 MiB, opened without blocking
+  /// (a FIFO is refused, not waited on); `nil` otherwise.
+  private static func configurationText(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+      info.st_size <= 1 << 20
+    else { return nil }
+    // One byte more than the size, so that a file read whole needs a single read.
+    let capacity = Int(info.st_size) + 1
+    var count = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      while count < capacity {
+        let wanted = capacity - count
+        let result = read(descriptor, buffer.baseAddress.map { $0 + count }, wanted)
+        if result < 0, errno == EINTR { continue }
+        guard result > 0 else { break }
+        count += result
+        // A regular file reads short only at its end.
+        if result < wanted { break }
+      }
+      initialized = count
+    }
+    return count < capacity ? bytes : nil
   }
 
   // MARK: - fontconfig helpers (all called under the lock)
@@ -831,8 +985,62 @@ public final class FontCatalog: Sendable {
     return FcPatternGetBool(font, object, 0, &value) == FcResultMatch && value == FcTrue
   }
 
+  /// The distinct `family[0]` names of `fonts`, sorted like ``sortedNames(_:)``.
+  ///
+  /// Duplicates are dropped while the names are still fontconfig's bytes (a font list has many
+  /// faces per family), so only one `String` is made per family.
+  private static func sortedFamilyNames(_ fonts: [OpaquePointer]) -> [String] {
+    var names: [UnsafeMutablePointer<FcChar8>] = []
+    names.reserveCapacity(fonts.count)
+    for font in fonts {
+      var value: UnsafeMutablePointer<FcChar8>?
+      if FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value {
+        names.append(value)
+      }
+    }
+    names.sort { FcStrCmp($0, $1) < 0 }
+    var distinct: [String] = []
+    var previous: UnsafeMutablePointer<FcChar8>?
+    for name in names {
+      if let previous, FcStrCmp(previous, name) == 0 { continue }
+      previous = name
+      distinct.append(String(cString: name))
+    }
+    // Different invalid UTF-8 can repair to the same text: sorted, equal names are neighbours.
+    var result = sortedNames(distinct)
+    var index = result.count - 1
+    while index > 0 {
+      if result[index] == result[index - 1] { result.remove(at: index) }
+      index -= 1
+    }
+    return result
+  }
+
+  /// `names` sorted case-insensitively (by their lowercased form, then as written).
   private static func sortedNames(_ names: [String]) -> [String] {
-    names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+    guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+      return names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
+    }
+    // ASCII: lowercasing maps A-Z alone, and strings compare as their bytes do.
+    let keyed = names.map { name in
+      (key: name.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, bytes: Array(name.utf8))
+    }
+    return keyed.sorted { a, b in
+      let order = compareBytes(a.key, b.key)
+      return order != 0 ? order < 0 : compareBytes(a.bytes, b.bytes) < 0
+    }.map { String(decoding: $0.bytes, as: UTF8.self) }
+  }
+
+  /// Compares two byte strings as `memcmp` does, a shorter prefix first.
+  private static func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    let common = min(a.count, b.count)
+    let order = a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard common > 0, let a = a.baseAddress, let b = b.baseAddress else { return 0 }
+        return Int(memcmp(a, b, common))
+      }
+    }
+    return order != 0 ? order : a.count - b.count
   }
 
   private static func sortedFaces(_ faces: [FontFace]) -> [FontFace] {
@@ -844,3 +1052,10 @@ public final class FontCatalog: Sendable {
     }
   }
 }
+
+/// Set by ``FontCatalog/leaveConfigurationsToProcessExit()``.
+private let processIsExiting = Atomic<Bool>(false)
+
+/// The configurations of catalogs released while the process is exiting, as addresses: kept so
+/// that they stay reachable until it ends.
+private let configurationsKeptUntilExit = Mutex<[UInt]>([])

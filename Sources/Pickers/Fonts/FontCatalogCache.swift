@@ -79,6 +79,42 @@ struct FileStamp: Hashable, Sendable {
   var isCurrent: Bool { FileStamp(current: path) == self }
 }
 
+/// The cache files of one configuration: answers every command reads (family lists,
+/// matches, one family's faces), and face lists and templates, which are bulky and read only by
+/// the commands that list every face.
+enum CacheShelf: Hashable, Sendable {
+  case answers
+  case faces
+
+  /// The start of the file's name.
+  var prefix: String {
+    switch self {
+    case .answers: "fonts-"
+    case .faces: "faces-"
+    }
+  }
+
+  /// How many answers the file keeps.
+  var capacity: Int {
+    switch self {
+    case .answers: CatalogCacheFile.capacity
+    case .faces: 8
+    }
+  }
+}
+
+/// What a stale cache file still tells the rebuild that follows it.
+///
+/// Its paths were stat'd before fontconfig read anything, so they are valid stamps for the new
+/// answers (a change after that makes the next run differ, never an answer go stale), and the
+/// include lists of configuration files that have not changed need not be read again.
+struct CacheObservation: Sendable {
+  /// Each path the stale file stamped, as it is now.
+  var stamps: [String: FileStamp] = [:]
+  /// The `<include>` paths of each unchanged configuration file.
+  var includes: [String: [String]] = [:]
+}
+
 /// The cached answers of one configuration in one environment, and what they depend on.
 ///
 /// The file is text: a magic line, the environment key, one `stamp` line per file or folder,
@@ -89,6 +125,14 @@ struct CatalogCacheFile: Sendable {
   var environmentKey: String
   /// Every file and folder that produced the answers.
   var stamps: [FileStamp]
+  /// The paths each configuration file's `<include>` elements name, kept so that a later
+  /// rebuild need not read an unchanged file again.
+  var includes: [String: [String]] = [:]
+  /// The `include` lines of a file read from disk, kept as read: decoded only when the file is
+  /// stale (a hit never needs them), written back as they are.
+  private var includeLines: [ArraySlice<UInt8>] = []
+  /// How many answers the file keeps.
+  var capacity = CatalogCacheFile.capacity
   /// Query keys, oldest first.
   private var order: [String] = []
   /// Answers: decoded lines, or the raw lines read from disk, not yet decoded.
@@ -100,14 +144,22 @@ struct CatalogCacheFile: Sendable {
     case raw(ArraySlice<ArraySlice<UInt8>>, checksum: UInt64)
   }
 
-  init(environmentKey: String, stamps: [FileStamp]) {
+  init(
+    environmentKey: String, stamps: [FileStamp], includes: [String: [String]] = [:],
+    capacity: Int = CatalogCacheFile.capacity
+  ) {
     self.environmentKey = environmentKey
     self.stamps = stamps
+    self.includes = includes
+    self.capacity = capacity
   }
 
   /// The most answers one file keeps (distinct `match` patterns mostly); the oldest go first.
   static let capacity = 256
-  private static let magic = "pickers-font-cache 3"
+  /// The largest answer kept (a `--format` template can ask for every charset): larger ones
+  /// are computed every time.
+  static let maximumEntrySize = 4 << 20
+  private static let magic = "pickers-font-cache 4"
 
   /// The answer to `key`, if cached and intact.
   ///
@@ -145,36 +197,53 @@ struct CatalogCacheFile: Sendable {
 
   /// Adds or replaces the answer to `key`.
   mutating func store(_ lines: [String], for key: String) {
+    guard lines.reduce(0, { $0 + $1.utf8.count + 1 }) <= Self.maximumEntrySize else { return }
     if stored.updateValue(.lines(lines), forKey: key) != nil { order.removeAll { $0 == key } }
     order.append(key)
-    while order.count > Self.capacity { stored[order.removeFirst()] = nil }
+    while order.count > capacity { stored[order.removeFirst()] = nil }
   }
 
   /// The file name for an environment key: a hash, so environments do not overwrite each other.
-  static func fileName(for environmentKey: String) -> String {
+  static func fileName(for environmentKey: String, shelf: CacheShelf = .answers) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in environmentKey.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
     let hex = String(hash, radix: 16)
-    return "fonts-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+    return shelf.prefix + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
   }
 
-  /// Reads and validates a cache file; `nil` when missing, corrupt, for another environment,
-  /// or stale (any stamp changed).
-  static func load(path: String, environmentKey: String) -> CatalogCacheFile? {
-    guard let bytes = readFile(path) else { return nil }
+  /// What reading a cache file found.
+  enum Loaded: Sendable {
+    /// Every stamp is current: the answers can be used.
+    case current(CatalogCacheFile)
+    /// A stamp changed: the answers are stale, but what was seen on the way still helps the
+    /// rebuild (see ``CacheObservation``).
+    case stale(CacheObservation)
+    /// Missing, damaged, or for another environment.
+    case unusable
+  }
+
+  /// Reads and validates a cache file.
+  ///
+  /// Every stamp is checked, even after one has changed: the rebuild that follows a stale
+  /// file records the same paths, and these checks, made before fontconfig reads anything,
+  /// are valid stamps for it.
+  static func load(path: String, environmentKey: String) -> Loaded {
+    guard let bytes = readFile(path) else { return .unusable }
     let lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
     guard lines.count >= 3, lines[0].elementsEqual(magic.utf8),
       lines[1].elementsEqual(("env\t" + escape(environmentKey)).utf8)
-    else { return nil }
+    else { return .unusable }
     var file = CatalogCacheFile(environmentKey: environmentKey, stamps: [])
-    // The header (magic, environment, stamps) is checked by its own checksum line, so a
-    // damaged stamp path cannot leave a real folder unwatched.
+    // The header (magic, environment, stamps, includes) is checked by its own checksum line,
+    // so a damaged stamp path cannot leave a real folder unwatched.
     var header = Checksum()
     header.add(lines[0])
     header.add(lines[1])
     var headerChecked = false
+    var current: [FileStamp] = []
+    var stale = false
     var position = 2
     while position < lines.count {
       let fields = lines[position].split(separator: tab, omittingEmptySubsequences: false)
@@ -182,36 +251,56 @@ struct CatalogCacheFile: Sendable {
       switch fields.first.map({ String(decoding: $0, as: UTF8.self) }) {
       case "sum":
         guard !headerChecked, fields.count == 2,
-          UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16) == header.value
-        else { return nil }
+          UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16) == header.value,
+          !file.stamps.isEmpty
+        else { return .unusable }
         headerChecked = true
+        if stale {
+          // Include lists are only as good as the unchanged file they were read from.
+          var observed: [String: FileStamp] = [:]
+          for stamp in current { observed[stamp.path] = stamp }
+          var includes: [String: [String]] = [:]
+          for line in file.includeLines {
+            let fields = line.split(separator: tab, omittingEmptySubsequences: false)
+            let path = unescape(bytes: fields[1])
+            guard let stamp = observed[path], file.stamps.contains(stamp) else { continue }
+            includes[path] = fields.dropFirst(2).map { unescape(bytes: $0) }
+          }
+          return .stale(CacheObservation(stamps: observed, includes: includes))
+        }
       case "stamp":
-        guard !headerChecked else { return nil }
+        guard !headerChecked else { return .unusable }
         header.add(lines[position - 1])
-        guard fields.count >= 2 else { return nil }
+        guard fields.count >= 2 else { return .unusable }
         let numbers = fields.dropFirst(2).compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-        guard numbers.count == fields.count - 2 else { return nil }
+        guard numbers.count == fields.count - 2 else { return .unusable }
         let stamp = FileStamp(
           path: unescape(bytes: fields[1]), identity: numbers.isEmpty ? nil : numbers)
-        guard stamp.isCurrent else { return nil }
+        let now = FileStamp(current: stamp.path)
+        current.append(now)
+        if now != stamp { stale = true }
         file.stamps.append(stamp)
+      case "include":
+        guard !headerChecked, fields.count >= 2 else { return .unusable }
+        header.add(lines[position - 1])
+        file.includeLines.append(lines[position - 1])
       case "entry":
         guard headerChecked, fields.count == 4,
           let count = Int(String(decoding: fields[2], as: UTF8.self)),
           let checksum = UInt64(String(decoding: fields[3], as: UTF8.self), radix: 16),
           count >= 0, position + count <= lines.count
-        else { return nil }
+        else { return .unusable }
         let key = unescape(bytes: fields[1])
         file.order.append(key)
         file.stored[key] = .raw(lines[position..<position + count], checksum: checksum)
         position += count
       case "end":
-        return file.stamps.isEmpty || !headerChecked ? nil : file
+        return headerChecked ? .current(file) : .unusable
       default:
-        return nil
+        return .unusable
       }
     }
-    return nil  // no "end": a torn write
+    return .unusable  // no "end": a torn write
   }
 
   private static let newline = UInt8(ascii: "\n")
@@ -223,7 +312,7 @@ struct CatalogCacheFile: Sendable {
   /// ``writeAtomically(_:to:durability:)``, so a write killed half-way leaves nothing behind.
   /// No fsync: a file torn by a crash fails its checksums or lacks its `end` line and is
   /// rebuilt, so durability would only cost every cache miss time.
-  func save(folder: String) {
+  func save(folder: String, shelf: CacheShelf = .answers) {
     var bytes: [UInt8] = []
     var header = Checksum()
     func line(_ text: String, header counted: Bool = false) {
@@ -233,10 +322,27 @@ struct CatalogCacheFile: Sendable {
     }
     line(Self.magic, header: true)
     line("env\t" + escape(environmentKey), header: true)
+    /// Appends a header line of tab-separated fields, counted in the header's checksum.
+    func headerLine(_ kind: String, _ fields: [String]) {
+      let start = bytes.count
+      bytes.append(contentsOf: kind.utf8)
+      for field in fields {
+        bytes.append(Self.tab)
+        bytes.append(contentsOf: field.utf8)
+      }
+      header.add(bytes[start...])
+      bytes.append(Self.newline)
+    }
     for stamp in stamps {
-      line(
-        (["stamp", escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
-          .joined(separator: "\t"), header: true)
+      headerLine("stamp", [escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
+    }
+    for file in includes.keys.sorted() {
+      headerLine("include", [escape(file)] + (includes[file] ?? []).map(escape))
+    }
+    for raw in includeLines {
+      header.add(raw)
+      bytes.append(contentsOf: raw)
+      bytes.append(Self.newline)
     }
     line("sum\t" + String(header.value, radix: 16))
     for key in order {
@@ -255,8 +361,8 @@ struct CatalogCacheFile: Sendable {
       }
     }
     line("end")
-    Self.makeFolders(folder)
-    let path = folder + "/" + Self.fileName(for: environmentKey)
+    if access(folder, F_OK) != 0 { Self.makeFolders(folder) }
+    let path = folder + "/" + Self.fileName(for: environmentKey, shelf: shelf)
     // Something other than a file in its place (a FIFO, a device) is left alone: the atomic
     // writer would write into it, and could wait forever for a reader.
     var info = stat()
@@ -302,18 +408,28 @@ struct CatalogCacheFile: Sendable {
 
 /// Percent-escapes the characters the cache format uses as separators.
 func escape(_ text: String) -> String {
-  let special: [UInt8] = Array("%\t\n\r;,=|".utf8)
-  guard text.utf8.contains(where: special.contains) else { return text }
+  guard text.utf8.contains(where: isEscaped) else { return text }
   var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count + 16)
   let digits = Array("0123456789ABCDEF".utf8)
   for byte in text.utf8 {
-    if special.contains(byte) {
-      bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+    if isEscaped(byte) {
+      bytes.append(UInt8(ascii: "%"))
+      bytes.append(digits[Int(byte >> 4)])
+      bytes.append(digits[Int(byte & 15)])
     } else {
       bytes.append(byte)
     }
   }
   return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Whether ``escape(_:)`` escapes `byte`: one of `%`, tab, newline, return, `;`, `,`, `=`, `|`.
+private func isEscaped(_ byte: UInt8) -> Bool {
+  switch byte {
+  case 0x25, 0x09, 0x0A, 0x0D, 0x3B, 0x2C, 0x3D, 0x7C: true
+  default: false
+  }
 }
 
 /// Undoes ``escape(_:)``.
@@ -325,17 +441,34 @@ func unescape(_ text: some StringProtocol) -> String {
 func unescape(bytes text: some Collection<UInt8>) -> String {
   guard text.contains(UInt8(ascii: "%")) else { return String(decoding: text, as: UTF8.self) }
   var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.count)
   var iterator = text.makeIterator()
   while let byte = iterator.next() {
     if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+      let high = hexValue(high), let low = hexValue(low)
     {
-      bytes.append(value)
+      bytes.append(high << 4 | low)
     } else {
       bytes.append(byte)
     }
   }
   return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Undoes ``escape(_:)`` on bytes in memory: a field without `%` becomes a string at once.
+func unescape(buffer text: UnsafeBufferPointer<UInt8>) -> String {
+  for byte in text where byte == UInt8(ascii: "%") { return unescape(bytes: text) }
+  return String(decoding: text, as: UTF8.self)
+}
+
+/// The value of one hexadecimal digit (either case), or `nil`.
+private func hexValue(_ digit: UInt8) -> UInt8? {
+  switch digit {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+  default: nil
+  }
 }
 
 /// `text` split at every `separator`, empty fields kept.
@@ -371,7 +504,88 @@ extension FontFace {
   }
 
   /// Reads a line written by ``cacheLine``; `nil` when it is damaged.
+  ///
+  /// The plain fields are read from the line's bytes (a face list decodes hundreds of lines:
+  /// splitting each into substrings first cost 38 K instructions a line); the axes and named
+  /// instances of a variable face go through the general path.
   init?(cacheLine line: String) {
+    var line = line
+    guard let face = line.withUTF8({ Self.decodePlain($0) }) else { return nil }
+    self = face
+  }
+
+  /// A face from a cache line's bytes: the fields split at tabs without a `Substring` each.
+  private static func decodePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> FontFace? {
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(15)
+    var start = 0
+    for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\t") {
+      ranges.append(start..<index)
+      start = index + 1
+    }
+    ranges.append(start..<bytes.count)
+    guard ranges.count == 15 else { return nil }
+    func field(_ number: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: bytes[ranges[number]])
+    }
+    func text(_ number: Int) -> String { unescape(buffer: field(number)) }
+    func optionalText(_ number: Int) -> String? {
+      let value = field(number)
+      return value.count == 1 && value[0] == UInt8(ascii: "|") ? nil : unescape(buffer: value)
+    }
+    func flag(_ number: Int) -> Bool { field(number).elementsEqual([UInt8(ascii: "1")]) }
+    guard let weight = integer(field(5)), let width = integer(field(6)),
+      let slant = FontSlant(rawValue: text(7)), let spacing = FontSpacing(rawValue: text(8)),
+      let index = integer(field(10))
+    else { return nil }
+    var names: [String] = []
+    if !ranges[1].isEmpty {
+      var from = ranges[1].lowerBound
+      for position in ranges[1] where bytes[position] == UInt8(ascii: ";") {
+        names.append(unescape(buffer: UnsafeBufferPointer(rebasing: bytes[from..<position])))
+        from = position + 1
+      }
+      names.append(
+        unescape(buffer: UnsafeBufferPointer(rebasing: bytes[from..<ranges[1].upperBound])))
+    }
+    var face = FontFace(
+      family: text(0), familyNames: names, style: text(2), fullName: optionalText(3),
+      postScriptName: optionalText(4), weight: FontWeight(rawValue: weight),
+      width: FontWidth(rawValue: width), slant: slant, spacing: spacing, file: text(9),
+      index: index, isColor: flag(11), isVariable: flag(12))
+    if !ranges[13].isEmpty || !ranges[14].isEmpty {
+      guard
+        let variable = FontFace(
+          generalCacheLine: String(decoding: bytes, as: UTF8.self))
+      else { return nil }
+      face.axes = variable.axes
+      face.namedInstances = variable.namedInstances
+    }
+    return face
+  }
+
+  /// A decimal integer as `"\(int)"` writes it (an optional `-`, then digits).
+  private static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
+    var value = 0
+    var negative = false
+    var rest = digits[...]
+    if rest.first == UInt8(ascii: "-") {
+      negative = true
+      rest = rest.dropFirst()
+    }
+    guard !rest.isEmpty else { return nil }
+    for digit in rest {
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflowAdding) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+      guard !overflow, !overflowAdding else { return nil }
+      value = sum
+    }
+    return negative ? -value : value
+  }
+
+  /// Reads every field of a cache line through substrings (used for variable faces).
+  private init?(generalCacheLine line: String) {
     let fields = asciiSplit(Substring(line), "\t")
     guard fields.count == 15, let weight = Int(fields[5]), let width = Int(fields[6]),
       let slant = FontSlant(rawValue: String(fields[7])),

@@ -199,3 +199,204 @@ public struct FontFilter: Hashable, Sendable {
     return parts.joined(separator: "&")
   }
 }
+
+extension FontFace {
+  /// The JSON text ``JSONWriter`` writes for `faces`, without building its tree of nodes.
+  ///
+  /// Listing every face as JSON was a tree node, a box and a sort of keys per field; this
+  /// writes the same bytes directly (the keys in their sorted order, numbers and strings as the
+  /// writer formats them). `nil` when a number is not finite, which the writer refuses.
+  package static func jsonArray(_ faces: [FontFace]) -> [UInt8]? {
+    var output: [UInt8] = []
+    output.reserveCapacity(faces.count * 560)
+    let written = FaceJSON.array(faces, indent: 0, into: &output) { face, indent, output in
+      FaceJSON.face(face, indent, into: &output)
+    }
+    return written ? output : nil
+  }
+}
+
+/// Writes faces as ``JSONWriter`` does: two-space indentation, `"key" : value`, sorted keys.
+private enum FaceJSON {
+  static func face(_ face: FontFace, _ indent: Int, into output: inout [UInt8]) -> Bool {
+    var object = Object(indent: indent)
+    object.key("axes", &output)
+    let axes = array(face.axes, indent: indent + 1, into: &output) { axis, indent, output in
+      self.axis(axis, indent, into: &output)
+    }
+    guard axes else { return false }
+    object.key("family", &output)
+    string(face.family, &output)
+    object.key("familyNames", &output)
+    _ = array(face.familyNames, indent: indent + 1, into: &output) { name, _, output in
+      string(name, &output)
+      return true
+    }
+    object.key("file", &output)
+    string(face.file, &output)
+    if let fullName = face.fullName {
+      object.key("fullName", &output)
+      string(fullName, &output)
+    }
+    object.key("index", &output)
+    output.append(contentsOf: String(face.index).utf8)
+    object.key("isColor", &output)
+    output.append(contentsOf: (face.isColor ? "true" : "false").utf8)
+    object.key("isVariable", &output)
+    output.append(contentsOf: (face.isVariable ? "true" : "false").utf8)
+    object.key("namedInstances", &output)
+    let instances = array(face.namedInstances, indent: indent + 1, into: &output) {
+      instance, indent, output in
+      self.instance(instance, indent, into: &output)
+    }
+    guard instances else { return false }
+    if let postScriptName = face.postScriptName {
+      object.key("postScriptName", &output)
+      string(postScriptName, &output)
+    }
+    object.key("slant", &output)
+    string(face.slant.rawValue, &output)
+    object.key("spacing", &output)
+    string(face.spacing.rawValue, &output)
+    object.key("style", &output)
+    string(face.style, &output)
+    object.key("weight", &output)
+    output.append(contentsOf: String(face.weight.rawValue).utf8)
+    object.key("width", &output)
+    output.append(contentsOf: String(face.width.rawValue).utf8)
+    object.close(&output)
+    return true
+  }
+
+  static func axis(_ axis: FontAxis, _ indent: Int, into output: inout [UInt8]) -> Bool {
+    var object = Object(indent: indent)
+    object.key("defaultValue", &output)
+    guard number(axis.defaultValue, &output) else { return false }
+    object.key("maximum", &output)
+    guard number(axis.maximum, &output) else { return false }
+    object.key("minimum", &output)
+    guard number(axis.minimum, &output) else { return false }
+    object.key("name", &output)
+    string(axis.name, &output)
+    object.key("tag", &output)
+    string(axis.tag, &output)
+    object.close(&output)
+    return true
+  }
+
+  static func instance(_ instance: FontInstance, _ indent: Int, into output: inout [UInt8])
+    -> Bool
+  {
+    var object = Object(indent: indent)
+    object.key("coordinates", &output)
+    var coordinates = Object(indent: indent + 1)
+    for key in instance.coordinates.keys.sorted(by: JSONWriter.keyPrecedes) {
+      coordinates.dynamicKey(key, &output)
+      guard let value = instance.coordinates[key], number(value, &output) else { return false }
+    }
+    coordinates.close(&output)
+    object.key("name", &output)
+    string(instance.name, &output)
+    object.close(&output)
+    return true
+  }
+
+  /// Writes `elements` as an array: `[`, one element a line, `]`; an empty one as `[`, a blank
+  /// line, `]`.
+  static func array<Element>(
+    _ elements: [Element], indent: Int, into output: inout [UInt8],
+    _ element: (Element, Int, inout [UInt8]) -> Bool
+  ) -> Bool {
+    if elements.isEmpty {
+      output.append(contentsOf: "[\n\n".utf8)
+      self.indent(indent, &output)
+      output.append(UInt8(ascii: "]"))
+      return true
+    }
+    output.append(contentsOf: "[\n".utf8)
+    for (position, value) in elements.enumerated() {
+      if position > 0 { output.append(contentsOf: ",\n".utf8) }
+      self.indent(indent + 1, &output)
+      guard element(value, indent + 1, &output) else { return false }
+    }
+    output.append(UInt8(ascii: "\n"))
+    self.indent(indent, &output)
+    output.append(UInt8(ascii: "]"))
+    return true
+  }
+
+  static func indent(_ level: Int, _ output: inout [UInt8]) {
+    var count = level * 2
+    while count > 0 {
+      let piece = min(count, spaces.count)
+      spaces.withUnsafeBufferPointer { output.append(contentsOf: $0[0..<piece]) }
+      count -= piece
+    }
+  }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+  /// A string as ``JSONNode/writeQuoted(_:into:)`` writes it; text with nothing to escape (all
+  /// but the rarest names) is copied from its UTF-8 storage in one piece.
+  static func string(_ text: String, _ output: inout [UInt8]) {
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+      output.append(0x22)
+      output.append(contentsOf: bytes)
+      output.append(0x22)
+      return true
+    }
+    if !plain { JSONNode.writeQuoted(text, into: &output) }
+  }
+
+  /// A double as the writer prints it (shortest form, `.0` dropped); `false` when not finite.
+  static func number(_ value: Double, _ output: inout [UInt8]) -> Bool {
+    guard value.isFinite else { return false }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    output.append(contentsOf: text.utf8)
+    return true
+  }
+
+  /// One object's members, written in the order given (callers give them sorted).
+  struct Object {
+    let indent: Int
+    private var count = 0
+
+    init(indent: Int) { self.indent = indent }
+
+    /// Starts a member whose key needs no escaping (the fields' own names).
+    mutating func key(_ name: StaticString, _ output: inout [UInt8]) {
+      separate(&output)
+      output.append(0x22)
+      name.withUTF8Buffer { output.append(contentsOf: $0) }
+      output.append(contentsOf: "\" : ".utf8)
+    }
+
+    /// Starts a member with any key.
+    mutating func dynamicKey(_ name: String, _ output: inout [UInt8]) {
+      separate(&output)
+      FaceJSON.string(name, &output)
+      output.append(contentsOf: " : ".utf8)
+    }
+
+    private mutating func separate(_ output: inout [UInt8]) {
+      if count == 0 {
+        output.append(UInt8(ascii: "{"))
+      } else {
+        output.append(UInt8(ascii: ","))
+      }
+      output.append(UInt8(ascii: "\n"))
+      count += 1
+      FaceJSON.indent(indent + 1, &output)
+    }
+
+    /// Closes the object (an empty one as `{`, a blank line, `}`).
+    func close(_ output: inout [UInt8]) {
+      output.append(contentsOf: (count == 0 ? "{\n\n" : "\n").utf8)
+      FaceJSON.indent(indent, &output)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+}

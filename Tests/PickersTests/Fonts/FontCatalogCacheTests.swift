@@ -226,6 +226,128 @@ struct FontCatalogCacheTests {
     let after = try set.catalog()
     #expect(try after.availableMembers(ofFontFamily: "DejaVu Sans").count == faces.count + 1)
   }
+
+  @Test("face lists and templates are answered from the cache, equal to the uncached answers")
+  func facesHit() throws {
+    let set = try TemporaryFontSet()
+    let fresh = try FontCatalog(configFile: FontTools.fixturesConf, cache: .disabled)
+    let template = "%{family[0]}\t%{style[0]}\t%{file}\t%{weight}\t%{lang}\n"
+    let filters = [FontFilter(), FontFilter(language: "ja"), FontFilter(monospaced: true)]
+    for round in 0..<2 {
+      let cached = try FontCatalog(configFile: FontTools.fixturesConf, cache: .directory(set.cache))
+      for filter in filters {
+        #expect(try cached.faces(matching: filter) == (try fresh.faces(matching: filter)))
+        #expect(
+          try cached.formatted(template, matching: filter)
+            == (try fresh.formatted(template, matching: filter)))
+      }
+      #expect(cached.isConfigurationLoaded == (round == 0), "round \(round)")
+    }
+    // The template's text is fontconfig's own, byte for byte.
+    #expect(
+      try fresh.formatted(template, matching: FontFilter(language: "ja"))
+        == (try FontTools.run("fc-list", [":lang=ja", "--format", template])))
+    // Every face fc-list has, with the file fc-list names.
+    let files = FontTools.lines(try FontTools.run("fc-list", ["--format", "%{file}#%{index}\n"]))
+    #expect(
+      try fresh.faces().map { "\($0.file)#\($0.index)" }.sorted() == files.sorted())
+  }
+
+  @Test("face lists follow a font added and removed, as fc-list does")
+  func facesInvalidated() throws {
+    let set = try TemporaryFontSet()
+    let template = "%{family[0]}|%{style[0]}|%{file}\n"
+    func check(_ expected: Int) throws {
+      let truth = FontTools.lines(
+        try FontTools.run(
+          "fc-list", ["--format", "%{family[0]}|%{style[0]}|%{file}\n"],
+          config: set.conf))
+      #expect(truth.count == expected)
+      for _ in 0..<2 {
+        let catalog = try set.catalog()
+        #expect(
+          try catalog.faces().map { "\($0.family)|\($0.style)|\($0.file)" }.sorted()
+            == truth.sorted())
+        #expect(try FontTools.lines(catalog.formatted(template)).sorted() == truth.sorted())
+      }
+    }
+    try check(1)
+    try set.addFont("DejaVuSansMono.ttf")
+    try check(2)
+    #expect(unlink(set.fonts + "/DejaVuSans.ttf") == 0)
+    try check(1)
+  }
+
+  @Test("after a font is added, the rebuilt cache answers the next catalog without fontconfig")
+  func rebuiltCacheSettles() throws {
+    let set = try TemporaryFontSet()
+    _ = try set.catalog().availableFontFamilies
+    try set.addFont("DejaVuSansMono.ttf")
+    let rebuilt = try set.catalog()
+    #expect(try rebuilt.availableFontFamilies == (try set.fcList()))
+    #expect(rebuilt.isConfigurationLoaded)
+    // The stat results of the stale file were reused as stamps: they must be the right ones.
+    let next = try set.catalog()
+    #expect(try next.availableFontFamilies == (try set.fcList()))
+    #expect(!next.isConfigurationLoaded)
+  }
+
+  @Test("an include added to a changed config file is read again, not taken from the cache")
+  func changedIncludeList() throws {
+    let set = try TemporaryFontSet()
+    // Outside the sandbox, so that only the include list can make the cache watch it.
+    let outside = try TemporaryFontSet()
+    let bytes = try readBytes("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+    try writeBytes(bytes, to: outside.root + "/serif.ttf")
+    #expect(try set.catalog().availableFontFamilies == ["DejaVu Sans"])
+    // A font change makes the next run rebuild from the stale file (reusing include lists).
+    try set.addFont("DejaVuSansMono.ttf")
+    #expect(try set.catalog().availableFontFamilies == ["DejaVu Sans", "DejaVu Sans Mono"])
+    // The config file gains an optional include of a file in a folder that does not exist...
+    let later = outside.root + "/later/extra.conf"
+    let include = "<include ignore_missing=\"yes\">\(later)</include>\n</fontconfig>"
+    try writeText(
+      (try readText(set.conf)).replacing("</fontconfig>", with: include), to: set.conf)
+    #expect(try set.catalog().availableFontFamilies == (try set.fcList()))
+    #expect(try set.catalog().availableFontFamilies == ["DejaVu Sans", "DejaVu Sans Mono"])
+    // ...which is then created: the changed file's include list was read again.
+    mkdir(outside.root + "/later", 0o755)
+    try writeText(
+      "<?xml version=\"1.0\"?>\n<fontconfig><dir>\(outside.root)</dir></fontconfig>\n", to: later)
+    let truth = try set.fcList()
+    #expect(truth == ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+    #expect(try set.catalog().availableFontFamilies == truth)
+  }
+
+  @Test("a stale cache file reports every path as it is now, and includes of unchanged files")
+  func staleObservation() throws {
+    let set = try TemporaryFontSet()
+    let (a, b) = (set.root + "/a.conf", set.root + "/b.conf")
+    try writeText("<fontconfig/>", to: a)
+    try writeText("<fontconfig/>", to: b)
+    let stamps = [a, b, set.fonts].map(FileStamp.init(current:))
+    var file = CatalogCacheFile(
+      environmentKey: "key", stamps: stamps, includes: [a: ["/x/a.conf"], b: ["/x/b.conf"]])
+    file.store(["answer"], for: "question")
+    file.save(folder: set.cache)
+    let path = set.cache + "/" + CatalogCacheFile.fileName(for: "key")
+    guard case .current(let current) = CatalogCacheFile.load(path: path, environmentKey: "key")
+    else {
+      Issue.record("a file with current stamps did not load")
+      return
+    }
+    #expect(current.lines(for: "question") == ["answer"])
+    try writeText("<fontconfig><!-- longer --></fontconfig>", to: b)
+    guard case .stale(let seen) = CatalogCacheFile.load(path: path, environmentKey: "key") else {
+      Issue.record("a file with a changed stamp was not stale")
+      return
+    }
+    #expect(seen.stamps[b] == FileStamp(current: b))
+    #expect(seen.stamps[b] != stamps[1])
+    #expect(seen.stamps[a] == stamps[0])
+    #expect(seen.stamps[set.fonts] == stamps[2])
+    #expect(seen.includes == [a: ["/x/a.conf"]])
+  }
 }
 
 extension FontCatalog {

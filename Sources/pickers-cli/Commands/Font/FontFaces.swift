@@ -29,7 +29,7 @@ struct FontFaces: Command {
   func run(_ context: CommandContext) throws {
     let faces = try FontCatalog().availableMembers(ofFontFamily: family)
     if json {
-      try context.json(faces)
+      try FontList.writeJSON(faces, context)
       return
     }
     for face in faces {

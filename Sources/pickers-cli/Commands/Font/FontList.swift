@@ -74,9 +74,18 @@ struct FontList: Command {
         list = FontSearch(search).ranked(list) { $0.familyNames + [$0.fullName ?? ""] }
       }
       if json {
-        try context.json(list)
+        try FontList.writeJSON(list, context)
       } else {
-        context.out(list.map { "\($0.family)\t\($0.style)\t\($0.file)\n" }.joined())
+        context.withOutput { output in
+          for face in list {
+            output.append(contentsOf: face.family.utf8)
+            output.append(UInt8(ascii: "\t"))
+            output.append(contentsOf: face.style.utf8)
+            output.append(UInt8(ascii: "\t"))
+            output.append(contentsOf: face.file.utf8)
+            output.append(UInt8(ascii: "\n"))
+          }
+        }
       }
       return
     }
@@ -90,5 +99,12 @@ struct FontList: Command {
     } else {
       context.out(names.map { $0 + "\n" }.joined())
     }
+  }
+
+  /// Writes faces as JSON: the bytes `context.json` would write, without its tree of nodes.
+  static func writeJSON(_ faces: [FontFace], _ context: CommandContext) throws {
+    guard let bytes = FontFace.jsonArray(faces) else { return try context.json(faces) }
+    context.outBytes(bytes)
+    context.outBytes([UInt8(ascii: "\n")])
   }
 }
