@@ -32,13 +32,22 @@ def pairs_table(results):
         if "memory_target_mib" in row:
             target += f", <= {row['memory_target_mib']} MiB"
         peak = "-"
-        if "pickers_peak_mib" in row:
+        if row.get("pickers_peak_mib"):
             peak = f"{row['pickers_peak_mib']:.0f} / {row['anchor_peak_mib']:.0f}"
         instructions = "-"
         if row.get("pickers_instructions") and row.get("anchor_instructions"):
             instructions = (f"{row['pickers_instructions'] / 1e6:.1f} M / "
                             f"{row['anchor_instructions'] / 1e6:.1f} M "
                             f"({row['instruction_ratio']:.2f})")
+        ours, theirs = row.get("pickers_counts", {}), row.get("anchor_counts", {})
+        if ours.get("instructions") and theirs.get("instructions"):
+            instructions = (f"{ours['instructions'] / 1e6:.1f} M / "
+                            f"{theirs['instructions'] / 1e6:.1f} M "
+                            f"({ours['instructions'] / theirs['instructions']:.2f})")
+        for key, label in (("syscalls", "system calls"), ("stat_calls", "stat calls"),
+                           ("minor_faults", "page faults")):
+            if ours.get(key) and theirs.get(key):
+                instructions += f"; {label} {ours[key]} / {theirs[key]}"
         if "pickers_per_s" in row:
             extra = f" ({row['pickers_per_s'] / 1e6:.1f} M/s vs {row['anchor_per_s'] / 1e6:.1f} M/s)"
         lines.append(
@@ -69,6 +78,21 @@ def startup_table(results):
     return "\n".join(lines)
 
 
+def scaling_table(results):
+    scale = results.get("scaling", {})
+    if "per_100_faces" not in scale:
+        return scale.get("note", "")
+    faces = ", ".join(str(point["faces"]) for point in scale["points"])
+    lines = [f"Faces: {faces}.", "",
+             "| job | anchor | pickers ms / 100 faces | anchor ms / 100 faces | ratio of slopes "
+             "| ratio at the most faces |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for name, entry in scale["per_100_faces"].items():
+        lines.append(f"| {name} | {entry['anchor']} | {entry['pickers_ms_per_100_faces']:.3f} | "
+                     f"{entry['anchor_ms_per_100_faces']:.3f} | {number(entry['ratio_of_slopes'])} "
+                     f"| {number(entry['ratio_at_most_faces'])} |")
+    return "\n".join(lines)
+
+
 def main():
     paths = sys.argv[1:] or [os.path.join(BENCH, "results.json")]
     for path in paths:
@@ -79,6 +103,7 @@ def main():
               f"{machine['load_average_after'][0]} after, {results['seconds']} s\n")
         print(pairs_table(results) + "\n")
         print(startup_table(results) + "\n")
+        print(scaling_table(results) + "\n")
         print(micro_table(results) + "\n")
 
 

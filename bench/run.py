@@ -468,7 +468,7 @@ def scaling(args, env, quick):
         ours_ms = [p["jobs"][name]["pickers_ms"] for p in points]
         theirs_ms = [p["jobs"][name]["anchor_ms"] for p in points]
         a, b = slope(xs, ours_ms), slope(xs, theirs_ms)
-        summary[name] = {"anchor": " ".join(theirs[:2] if theirs[1] != "--format" else theirs[:1]),
+        summary[name] = {"anchor": "fc-list --format" if "--format" in theirs else " ".join(theirs),
                          "pickers_ms_per_100_faces": round(a, 3),
                          "anchor_ms_per_100_faces": round(b, 3),
                          "ratio_of_slopes": round(a / b, 3) if b else None,
