@@ -139,21 +139,21 @@ public struct Canvas: Sendable {
     _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
   ) {
     let canvasWidth = width
-    let x0 = max(0, -x)
-    let x1 = min(maskWidth, width - x)
-    let y0 = max(0, -y)
-    let y1 = min(maskHeight, height - y)
-    guard x0 < x1, y0 < y1, color.alpha > 0 else { return }
+    guard
+      let visible = visibleMaskPart(
+        maskWidth: maskWidth, maskHeight: maskHeight, x: x, y: y, width: width, height: height),
+      color.alpha > 0
+    else { return }
     mask.withUnsafeBufferPointer { mask in
       bytes.withUnsafeMutableBufferPointer { buffer in
         let red = Float(color.red)
         let green = Float(color.green)
         let blue = Float(color.blue)
         let opacity = Float(color.alpha) / 255
-        for row in y0..<y1 {
+        for row in visible.rows {
           let maskRow = row * maskWidth
           let canvasRow = (y + row) * canvasWidth + x
-          for column in x0..<x1 {
+          for column in visible.columns {
             let value = mask[maskRow + column]
             guard value > 0 else { continue }
             let offset = (canvasRow + column) * 4
@@ -184,18 +184,18 @@ public struct Canvas: Sendable {
     _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, color: RGBA8
   ) {
     let canvasWidth = width
-    let x0 = max(0, -x)
-    let x1 = min(maskWidth, width - x)
-    let y0 = max(0, -y)
-    let y1 = min(maskHeight, height - y)
-    guard x0 < x1, y0 < y1, color.alpha > 0 else { return }
+    guard
+      let visible = visibleMaskPart(
+        maskWidth: maskWidth, maskHeight: maskHeight, x: x, y: y, width: width, height: height),
+      color.alpha > 0
+    else { return }
     mask.withUnsafeBufferPointer { mask in
       bytes.withUnsafeMutableBufferPointer { buffer in
         let opacity = Float(color.alpha) / 255 / 255
-        for row in y0..<y1 {
+        for row in visible.rows {
           let maskRow = row * maskWidth
           let canvasRow = (y + row) * canvasWidth + x
-          for column in x0..<x1 {
+          for column in visible.columns {
             let source = (maskRow + column) * 3
             let coverage = (
               opacity * Float(mask[source]), opacity * Float(mask[source + 1]),
@@ -262,4 +262,16 @@ public struct Canvas: Sendable {
       }
     }
   }
+}
+
+/// The part of a mask that falls inside the picture, in the mask's coordinates.
+///
+/// The mask is `maskWidth` x `maskHeight` with its top-left at (`x`, `y`) in a `width` x
+/// `height` picture; `nil` when no pixel of it is inside. Both canvases clip every mask with it.
+func visibleMaskPart(maskWidth: Int, maskHeight: Int, x: Int, y: Int, width: Int, height: Int)
+  -> (columns: Range<Int>, rows: Range<Int>)?
+{
+  let columns = max(0, -x)..<max(max(0, -x), min(maskWidth, width - x))
+  let rows = max(0, -y)..<max(max(0, -y), min(maskHeight, height - y))
+  return columns.isEmpty || rows.isEmpty ? nil : (columns, rows)
 }

@@ -73,11 +73,10 @@ struct GrayCanvas {
     _ mask: [UInt8], maskWidth: Int, maskHeight: Int, x: Int, y: Int, level: UInt8
   ) {
     let canvasWidth = width
-    let x0 = max(0, -x)
-    let x1 = min(maskWidth, width - x)
-    let y0 = max(0, -y)
-    let y1 = min(maskHeight, height - y)
-    guard x0 < x1, y0 < y1 else { return }
+    guard
+      let visible = visibleMaskPart(
+        maskWidth: maskWidth, maskHeight: maskHeight, x: x, y: y, width: width, height: height)
+    else { return }
     if tableLevel != level {
       // 0 marks an entry not computed yet; entries hold the level plus one.
       for index in table.indices { table[index] = 0 }
@@ -88,10 +87,10 @@ struct GrayCanvas {
     mask.withUnsafeBufferPointer { mask in
       table.withUnsafeMutableBufferPointer { table in
         bytes.withUnsafeMutableBufferPointer { buffer in
-          for row in y0..<y1 {
+          for row in visible.rows {
             let maskRow = row &* maskWidth
             let canvasRow = (y &+ row) &* canvasWidth &+ x
-            for column in x0..<x1 {
+            for column in visible.columns {
               let value = mask[maskRow &+ column]
               guard value > 0 else { continue }
               let offset = canvasRow &+ column
