@@ -8,15 +8,7 @@ struct FontCacheCLITests {
   func fontAdded() throws {
     let root = try makeTemporaryDirectory()
     defer { removeTree(root) }
-    mkdir(root + "/fonts", 0o755)
-    let conf = root + "/fonts.conf"
-    let text = """
-      <?xml version="1.0"?>
-      <fontconfig><dir>\(root)/fonts</dir><cachedir>\(root)/fccache</cachedir></fontconfig>
-      """
-    try write(Array(text.utf8), to: conf)
-    try copy("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", to: root + "/fonts/a.ttf")
-    let environment = ["FONTCONFIG_FILE": conf, "XDG_CACHE_HOME": root + "/cache"]
+    let environment = try watchedFolder(in: root)
     #expect(try runPickers(["font", "list"], environment: environment).output == "DejaVu Serif\n")
     #expect(try runPickers(["font", "list"], environment: environment).output == "DejaVu Serif\n")
     try copy("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", to: root + "/fonts/b.ttf")
@@ -71,15 +63,7 @@ struct FontCacheCLITests {
   func facesInvalidated() throws {
     let root = try makeTemporaryDirectory()
     defer { removeTree(root) }
-    mkdir(root + "/fonts", 0o755)
-    let conf = root + "/fonts.conf"
-    let text = """
-      <?xml version="1.0"?>
-      <fontconfig><dir>\(root)/fonts</dir><cachedir>\(root)/fccache</cachedir></fontconfig>
-      """
-    try write(Array(text.utf8), to: conf)
-    try copy("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", to: root + "/fonts/a.ttf")
-    let environment = ["FONTCONFIG_FILE": conf, "XDG_CACHE_HOME": root + "/cache"]
+    let environment = try watchedFolder(in: root)
     let template = "%{family[0]}|%{style[0]}|%{file}\\n"
     func check(_ count: Int) throws {
       let truth = try runProgram(
@@ -115,6 +99,20 @@ struct FontCacheCLITests {
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(!result.stdout.isEmpty)
+  }
+
+  /// A configuration under `root` that lists one font folder holding DejaVu Serif as `a.ttf`, with
+  /// its own fontconfig and pickers caches: the environment that runs pickers on it.
+  private func watchedFolder(in root: String) throws -> [String: String] {
+    mkdir(root + "/fonts", 0o755)
+    let conf = root + "/fonts.conf"
+    let text = """
+      <?xml version="1.0"?>
+      <fontconfig><dir>\(root)/fonts</dir><cachedir>\(root)/fccache</cachedir></fontconfig>
+      """
+    try write(Array(text.utf8), to: conf)
+    try copy("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", to: root + "/fonts/a.ttf")
+    return ["FONTCONFIG_FILE": conf, "XDG_CACHE_HOME": root + "/cache"]
   }
 
   private func write(_ bytes: [UInt8], to path: String) throws {
