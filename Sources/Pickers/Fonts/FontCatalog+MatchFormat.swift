@@ -28,53 +28,48 @@ extension FontCatalog {
   public func formattedMatch(pattern: String, template: String, sorted: Bool = false)
     throws(FontError) -> String
   {
-    try loadConfiguration()
-    // The body returns a Result: `withConfig` rethrows untyped errors.
-    return try withConfig { config in
-      Result { () throws(FontError) -> String in
-        try Self.formattedMatch(config, pattern, template, sorted)
-      }
-    }.get()
+    // One escaped line, as `formatted(_:matching:)` keeps its answers; the pattern's length
+    // keeps the key unambiguous whatever the template holds.
+    let key = "matchformat?\(sorted ? "all" : "best")?\(pattern.utf8.count)?\(pattern)?\(template)"
+    return try cachedLines(key, shelf: .faces) { config throws(FontError) in
+      [escape(try Self.formattedMatch(config, pattern, template, sorted))]
+    }.first.map(unescape) ?? ""
   }
 
   private static func formattedMatch(
     _ config: OpaquePointer, _ pattern: String, _ template: String, _ sorted: Bool
   ) throws(FontError) -> String {
-    guard let parsed = FcNameParse(pattern) else { throw .malformedPattern(pattern) }
-    defer { FcPatternDestroy(parsed) }
-    guard FcConfigSubstitute(config, parsed, FcMatchPattern) == FcTrue else {
-      throw .malformedPattern(pattern)
-    }
-    FcDefaultSubstitute(parsed)
-    var result = FcResultNoMatch
-    var fonts: [OpaquePointer] = []
-    defer { for font in fonts { FcPatternDestroy(font) } }
-    if sorted {
-      guard let set = FcFontSort(config, parsed, FcTrue, nil, &result) else {
-        throw .noMatch(pattern: pattern)
-      }
-      defer { FcFontSetDestroy(set) }
-      let count = Int(set.pointee.nfont)
-      if let members = set.pointee.fonts {
-        for member in UnsafeBufferPointer(start: members, count: count) {
-          guard let member, let prepared = FcFontRenderPrepare(config, parsed, member) else {
-            continue
-          }
-          fonts.append(prepared)
+    try withPreparedPattern(config, pattern) { parsed throws(FontError) in
+      var result = FcResultNoMatch
+      var fonts: [OpaquePointer] = []
+      defer { for font in fonts { FcPatternDestroy(font) } }
+      if sorted {
+        guard let set = FcFontSort(config, parsed, FcTrue, nil, &result) else {
+          throw .noMatch(pattern: pattern)
         }
+        defer { FcFontSetDestroy(set) }
+        let count = Int(set.pointee.nfont)
+        if let members = set.pointee.fonts {
+          for member in UnsafeBufferPointer(start: members, count: count) {
+            guard let member, let prepared = FcFontRenderPrepare(config, parsed, member) else {
+              continue
+            }
+            fonts.append(prepared)
+          }
+        }
+      } else if let font = FcFontMatch(config, parsed, &result) {
+        fonts.append(font)
       }
-    } else if let font = FcFontMatch(config, parsed, &result) {
-      fonts.append(font)
-    }
-    if fonts.isEmpty { throw .noMatch(pattern: pattern) }
-    var text = ""
-    for font in fonts {
-      guard let formatted = FcPatternFormat(font, template) else {
-        throw .malformedPattern(template)
+      if fonts.isEmpty { throw .noMatch(pattern: pattern) }
+      var text = ""
+      for font in fonts {
+        guard let formatted = FcPatternFormat(font, template) else {
+          throw .malformedPattern(template)
+        }
+        text += String(cString: formatted)
+        free(formatted)
       }
-      text += String(cString: formatted)
-      free(formatted)
+      return text
     }
-    return text
   }
 }

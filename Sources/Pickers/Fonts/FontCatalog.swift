@@ -875,7 +875,7 @@ public final class FontCatalog: Sendable {
 
   /// Parses `pattern` and applies the configuration's and the default substitutions, as
   /// `fc-match` does before matching.
-  private static func withPreparedPattern<R>(
+  static func withPreparedPattern<R>(
     _ config: OpaquePointer, _ pattern: String, _ body: (OpaquePointer) throws(FontError) -> R
   ) throws(FontError) -> R {
     guard let parsed = FcNameParse(pattern) else { throw .malformedPattern(pattern) }
