@@ -103,7 +103,7 @@ public final class FontCatalog: Sendable {
     self.cacheFolder = cache.folder
     self.state = Mutex(State())
     // No fontconfig version here: asking for it would load the library on every cached
-    // answer. The library's file is stamped instead (see `stamps`), and the variables that
+    // answer. The library's file is stamped instead (see `stamps`), and the folders that
     // choose which file the loader finds are part of the key.
     var key = "pickers-fonts 2|file="
     if let configFile {
@@ -119,6 +119,17 @@ public final class FontCatalog: Sendable {
       let value = (overrides.map { $0[name] } ?? environment(name)) ?? ""
       key += "|\(name)=" + value
       if Self.pathNames.contains(name), !value.isEmpty, !value.hasPrefix("/") { relative = true }
+    }
+    // The loader looks in LD_LIBRARY_PATH before the system's folders: those of its folders
+    // that hold a fontconfig library choose the one that answers. Not the variable itself:
+    // valgrind sets it (to /usr/lib/debug) for every program it runs, and a profiled run would
+    // never see the cache.
+    let searched = (overrides.map { $0["LD_LIBRARY_PATH"] } ?? environment("LD_LIBRARY_PATH")) ?? ""
+    key += "|fontconfig-in="
+    for folder in searched.split(whereSeparator: { $0 == ":" || $0 == ";" })
+    where access(folder + "/libfontconfig.so.1", F_OK) == 0 {
+      key += escape(String(folder)) + ";"
+      if !folder.hasPrefix("/") { relative = true }
     }
     // A relative FONTCONFIG_FILE names another file in another folder.
     if relative, let folder = getcwd(nil, 0) {
@@ -165,12 +176,11 @@ public final class FontCatalog: Sendable {
     "XDG_DATA_HOME", "XDG_CACHE_HOME",
   ]
 
-  /// The variables fontconfig reads while loading or matching, and the dynamic loader's, which
-  /// choose the fontconfig library: a change to any of them makes cached answers invalid.
+  /// The variables fontconfig reads while loading or matching: a change to any of them
+  /// makes cached answers invalid.
   private static let environmentNames = [
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
     "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_DATA_DIRS",
-    "LD_LIBRARY_PATH", "LD_PRELOAD",
   ]
 
   // MARK: - Families

@@ -7,9 +7,9 @@
 /// Loading a fontconfig configuration parses dozens of XML files on every start; the cache lets
 /// a short command answer without it. An answer is reused only while every configuration file,
 /// configuration folder and font folder that produced it has the modification time, size and
-/// inode it had then (the fontconfig library's file too), and the environment fontconfig and the
-/// dynamic loader read (`FONTCONFIG_FILE`, `FONTCONFIG_PATH`, the locale, `HOME`, the XDG
-/// folders, `LD_LIBRARY_PATH`, `LD_PRELOAD`) is the same. A corrupt or unwritable
+/// inode it had then (the fontconfig library's file too), the environment fontconfig reads
+/// (`FONTCONFIG_FILE`, `FONTCONFIG_PATH`, the locale, `HOME`, the XDG folders) is the same, and
+/// so are the `LD_LIBRARY_PATH` folders that hold a fontconfig library. A corrupt or unwritable
 /// cache is ignored.
 public enum FontCacheLocation: Hashable, Sendable {
   /// `$XDG_CACHE_HOME/pickers`, else `~/.cache/pickers`; off when `PICKERS_NO_CACHE` is set.
