@@ -6,9 +6,10 @@
 /// form, then as written), each name once.
 ///
 /// The names are kept as one block of bytes. When every name is ASCII (nearly every installed
-/// family), lowercasing maps A-Z alone and strings compare as their bytes do, so the order is a
-/// byte comparison with A-Z folded, made in place: no `String` and no array per name until the
-/// distinct names are handed out. Other names are compared as Swift strings.
+/// family), lowercasing maps A-Z alone and strings compare as their bytes do, so the order is
+/// `memcmp` over a copy of the block with A-Z folded, then over the bytes as written: no `String`
+/// and no array per name until the distinct names are handed out. Other names are compared as
+/// Swift strings.
 struct FamilyNameOrder {
   private var bytes: [UInt8] = []
   private var ranges: [Range<Int>] = []
