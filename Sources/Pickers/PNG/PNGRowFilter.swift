@@ -18,14 +18,22 @@ enum PNGRowFilter {
   static let sampleBytes = 32_768
 
   /// Whether `rowCount` rows of `rowBytes` bytes each deflate better unfiltered.
-  static func prefersNone(_ rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int) -> Bool {
-    guard rowBytes > 0, rowCount > 0, rows.count >= rowBytes * rowCount else { return false }
+  ///
+  /// Rows start `rowStride` bytes apart (`rowBytes` by default); a longer stride has the bytes
+  /// between rows in front of each row (a PNG scanline's filter byte), which are not counted.
+  static func prefersNone(
+    _ rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int, stride rowStride: Int? = nil
+  ) -> Bool {
+    let rowStride = rowStride ?? rowBytes
+    guard rowBytes > 0, rowCount > 0, rowStride >= rowBytes, rows.count >= rowStride * rowCount
+    else { return false }
+    let gap = rowStride - rowBytes
     let step = max(1, rowBytes * rowCount / sampleBytes)
     var counts = [Int](repeating: 0, count: 256)
     var total = 0
     counts.withUnsafeMutableBufferPointer { counts in
       for row in stride(from: 0, to: rowCount, by: step) {
-        let start = row &* rowBytes
+        let start = row &* rowStride &+ gap
         for offset in start..<start &+ rowBytes { counts[Int(rows[offset])] &+= 1 }
         total &+= rowBytes
       }
