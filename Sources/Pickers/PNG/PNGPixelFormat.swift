@@ -1,3 +1,5 @@
+import Glibc
+
 /// The smallest lossless PNG pixel format for an image, and its rows packed in that format.
 ///
 /// Decoding gives back exactly the same RGBA bytes: opaque gray images are written as 8-bit
@@ -112,7 +114,8 @@ struct PNGPixelFormat: Equatable, Sendable {
   /// (`packed` is `nil`), or a palette of the levels when there are 16 or fewer (`packed` holds
   /// the rows of indices, without filter bytes).
   ///
-  /// Counting stops at the 17th level: antialiased text has that many within its first rows.
+  /// Counting stops at the 17th level (antialiased text has that many within its first rows),
+  /// and skips each row that repeats the one above it (the padding above the text).
   static func reduce(
     grayScanlines scanlines: [UInt8], width: Int
   ) -> (format: PNGPixelFormat, packed: [UInt8]?) {
@@ -122,8 +125,10 @@ struct PNGPixelFormat: Equatable, Sendable {
     var distinct = 0
     seen.withUnsafeMutableBufferPointer { seen in
       scanlines.withUnsafeBufferPointer { lines in
+        guard let base = lines.baseAddress else { return }
         rows: for row in 0..<height {
           let start = row &* stride &+ 1
+          if row > 0 && memcmp(base + start, base + start - stride, width) == 0 { continue }
           for index in start..<start &+ width {
             let level = Int(lines[index])
             if seen[level] { continue }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An opaque gray picture, one byte a pixel, on which glyph coverage in an opaque gray is drawn.
 ///
 /// Text in black (or any gray) on white (or any opaque gray) is most previews. Drawn on a
@@ -48,12 +50,15 @@ struct GrayCanvas {
 
   /// Whether every pixel has the same level (a blank picture).
   var isUniform: Bool {
-    let (width, stride) = (width, rowStride)
+    let (width, stride, height) = (width, rowStride, height)
     return scanlines.withUnsafeBufferPointer { lines in
-      let first = lines[1]
-      for row in 0..<height {
-        let start = row &* stride &+ 1
-        for index in start..<start &+ width where lines[index] != first { return false }
+      guard let base = lines.baseAddress else { return true }
+      let first = base + 1
+      // The first row is one level when each of its bytes equals the next; every other row
+      // must then equal the first.
+      if width > 1 && memcmp(first, first + 1, width - 1) != 0 { return false }
+      for row in 1..<max(1, height) where memcmp(first + row * stride, first, width) != 0 {
+        return false
       }
       return true
     }
