@@ -154,14 +154,20 @@ final class GlyphRasterizer {
     let top = Int(slot.pointee.bitmap_top)
     switch source.pixel_mode {
     case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
-      var pixels = [UInt8](repeating: 0, count: width * height)
       let levels = max(Int(source.num_grays) - 1, 1)
-      for y in 0..<height {
-        let line = row(y)
-        for x in 0..<width {
-          let value = Int(line[x])
-          pixels[y * width + x] = levels == 255 ? UInt8(value) : UInt8(value * 255 / levels)
+      // FreeType's anti-aliased bitmaps have 256 levels: each row is copied as it is.
+      let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { target, count in
+        guard let base = target.baseAddress else { return }
+        for y in 0..<height {
+          let line = row(y)
+          let out = base + y * width
+          if levels == 255 {
+            out.initialize(from: line, count: width)
+          } else {
+            for x in 0..<width { out[x] = UInt8(Int(line[x]) * 255 / levels) }
+          }
         }
+        count = width * height
       }
       return GlyphBitmap(
         width: width, height: height, left: left, top: top, isColor: false, pixels: pixels)
