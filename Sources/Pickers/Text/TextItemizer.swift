@@ -101,9 +101,9 @@ enum TextItemizer {
   /// them at the start of the text.
   private static func resolvedScripts(_ scalars: [UInt32]) -> [UInt32] {
     var scripts = scalars.map(TextShaper.script(of:))
-    let weak: Set<UInt32> = [
-      TextShaper.commonScript, TextShaper.inheritedScript, TextShaper.unknownScript,
-    ]
+    // Three comparisons rather than a Set: the first Set<UInt32> of a run makes the Swift
+    // runtime look through every protocol conformance in the binary (about 30 us).
+    let weak = WeakScripts()
     var last: UInt32?
     for index in scripts.indices {
       if weak.contains(scripts[index]) {
@@ -120,6 +120,14 @@ enum TextItemizer {
       }
     }
     return scripts
+  }
+
+  /// The scripts that take their neighbours' script: Common, Inherited and Unknown.
+  private struct WeakScripts {
+    func contains(_ script: UInt32) -> Bool {
+      script == TextShaper.commonScript || script == TextShaper.inheritedScript
+        || script == TextShaper.unknownScript
+    }
   }
 
   /// Splits the clusters `clusters` of `analysis` into items, given the font of each cluster.
