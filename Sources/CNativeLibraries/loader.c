@@ -1,8 +1,11 @@
 // The owner of the lazily loaded libraries' handles: one dlopen per library, made once, kept
 // until the process ends (it is never closed, so no function pointer outlives its library).
+// dlinfo and struct link_map are GNU extensions.
+#define _GNU_SOURCE
 #include "loader.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +89,14 @@ int pickers_native_library_load(int index, char *reason, size_t size) {
     snprintf(reason, size, "%s", library ? library->reason : "no such library");
   }
   return 0;
+}
+
+const char *pickers_native_library_path(int index) {
+  void *handle = handle_of(index);
+  if (handle == NULL) return NULL;
+  struct link_map *map = NULL;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == NULL) return NULL;
+  return map->l_name;
 }
 
 int pickers_native_library_is_loaded(int index) {

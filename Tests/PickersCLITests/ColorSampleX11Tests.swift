@@ -186,31 +186,41 @@ struct ColorSampleX11Tests {
   private func expectMagnifier(
     _ window: String, showing center: (Int, Int), cell: Int = 9
   ) throws {
-    let geometry = try screen.run("xdotool", ["getwindowgeometry", "--shell", window]).output
-    var values: [String: Int] = [:]
-    for line in geometry.split(separator: "\n") {
-      let parts = line.split(separator: "=")
-      if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+    /// The window's inside corner and size now (xdotool gives the corner outside its 1-pixel
+    /// border).
+    func geometry() throws -> (left: Int, top: Int, width: Int?, height: Int?) {
+      let text = try screen.run("xdotool", ["getwindowgeometry", "--shell", window]).output
+      var values: [String: Int] = [:]
+      for line in text.split(separator: "\n") {
+        let parts = line.split(separator: "=")
+        if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+      }
+      return (
+        try #require(values["X"]) + 1, try #require(values["Y"]) + 1, values["WIDTH"],
+        values["HEIGHT"]
+      )
     }
-    // xdotool gives the corner outside the window's 1-pixel border.
-    let (left, top) = (try #require(values["X"]) + 1, try #require(values["Y"]) + 1)
-    #expect(values["WIDTH"] == 15 * cell && values["HEIGHT"] == 15 * cell + 18)
     // The window is drawn after it moves, the cells before the center's frame: wait (bounded)
-    // until its center cell and that cell's frame are both on screen.
+    // until its center cell and that cell's frame are both on screen, asking where the window
+    // is each time (on a loaded machine it can still be moving after the first look).
     let corners = [(0, 0), (cell - 1, 0), (0, cell - 1), (cell - 1, cell - 1), (cell / 2, 0)]
-    func drawn(_ shot: XWDImage) -> Bool {
+    func drawn(_ shot: XWDImage, _ left: Int, _ top: Int) -> Bool {
       shot.hex(left + 7 * cell + cell / 2, top + 7 * cell + cell / 2)
         == fixtureColor(center.0, center.1)
         && corners.allSatisfy { (dx, dy) in
           ["#000000", "#ffffff"].contains(shot.hex(left + 7 * cell + dx, top + 7 * cell + dy))
         }
     }
+    var place = try geometry()
     var shot = try screen.screenshot()
     let deadline = monotonicNow() + 20
-    while !drawn(shot) && monotonicNow() < deadline {
+    while !drawn(shot, place.left, place.top) && monotonicNow() < deadline {
       usleep(100_000)
+      place = try geometry()
       shot = try screen.screenshot()
     }
+    let (left, top) = (place.left, place.top)
+    #expect(place.width == 15 * cell && place.height == 15 * cell + 18)
     var wrong: [String] = []
     for row in 0..<15 {
       for column in 0..<15 {

@@ -101,6 +101,34 @@ struct FontCacheCLITests {
     #expect(!result.stdout.isEmpty)
   }
 
+  @Test("a replaced fontconfig library makes the next run load it, not answer from the cache")
+  func libraryReplaced() throws {
+    let candidates = [
+      "/lib/x86_64-linux-gnu/libfontconfig.so.1", "/usr/lib/x86_64-linux-gnu/libfontconfig.so.1",
+      "/lib/aarch64-linux-gnu/libfontconfig.so.1", "/usr/lib/aarch64-linux-gnu/libfontconfig.so.1",
+    ]
+    let library = try #require(candidates.first { access($0, R_OK) == 0 })
+    let root = try makeTemporaryDirectory()
+    defer { removeTree(root) }
+    var environment = try watchedFolder(in: root)
+    // The loader finds this copy first, as it would find an upgraded library.
+    mkdir(root + "/lib", 0o755)
+    try copy(library, to: root + "/lib/libfontconfig.so.1")
+    environment["LD_LIBRARY_PATH"] = root + "/lib"
+    for _ in 0..<2 {
+      let result = try runPickers(["font", "list"], environment: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.output == "DejaVu Serif\n")
+    }
+    // Replaced by a file the loader refuses: an answer from the cache would hide the change.
+    try write(Array("not a shared library\n".utf8), to: root + "/lib/new")
+    #expect(rename(root + "/lib/new", root + "/lib/libfontconfig.so.1") == 0)
+    let after = try runPickers(["font", "list"], environment: environment)
+    #expect(after.status == 1)
+    #expect(after.stderr.hasPrefix("pickers: cannot load libfontconfig.so.1"), "\(after.stderr)")
+    #expect(after.stdout.isEmpty)
+  }
+
   /// A configuration under `root` that lists one font folder holding DejaVu Serif as `a.ttf`, with
   /// its own fontconfig and pickers caches: the environment that runs pickers on it.
   private func watchedFolder(in root: String) throws -> [String: String] {

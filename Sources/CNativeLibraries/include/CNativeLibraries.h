@@ -24,6 +24,11 @@ const char *pickers_native_library_soname(int library);
 /// (dlerror) into `reason` (NUL-terminated, cut to `size` bytes; `reason` may be NULL).
 int pickers_native_library_load(int library, char *reason, size_t size);
 
+/// The file the dynamic loader loaded the library from (the path its search found, such as
+/// `/lib/x86_64-linux-gnu/libfontconfig.so.1`), loading it first; NULL when it cannot be
+/// loaded. Owned by the loader, valid until the process ends.
+const char *pickers_native_library_path(int library);
+
 /// 1 when the library is in the process (loaded by pickers or by anything else), else 0. It
 /// loads nothing.
 int pickers_native_library_is_loaded(int library);

@@ -1,4 +1,5 @@
 import CFontconfig
+import CNativeLibraries
 import Synchronization
 
 #if canImport(Glibc)
@@ -101,7 +102,10 @@ public final class FontCatalog: Sendable {
     self.configFile = configFile
     self.cacheFolder = cache.folder
     self.state = Mutex(State())
-    var key = "pickers-fonts 1|fontconfig \(FcGetVersion())|file="
+    // No fontconfig version here: asking for it would load the library on every cached
+    // answer. The library's file is stamped instead (see `stamps`), and the variables that
+    // choose which file the loader finds are part of the key.
+    var key = "pickers-fonts 2|file="
     if let configFile {
       if let resolved = realpath(configFile, nil) {
         key += String(cString: resolved)
@@ -161,11 +165,12 @@ public final class FontCatalog: Sendable {
     "XDG_DATA_HOME", "XDG_CACHE_HOME",
   ]
 
-  /// The variables fontconfig reads while loading or matching: a change to any of them
-  /// makes cached answers invalid.
+  /// The variables fontconfig reads while loading or matching, and the dynamic loader's, which
+  /// choose the fontconfig library: a change to any of them makes cached answers invalid.
   private static let environmentNames = [
     "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE",
     "LANG", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_DATA_DIRS",
+    "LD_LIBRARY_PATH", "LD_PRELOAD",
   ]
 
   // MARK: - Families
@@ -568,7 +573,7 @@ public final class FontCatalog: Sendable {
         throw .configurationUnavailable(path: configFile)
       }
     } else {
-      loaded = FcInitLoadConfig()
+      loaded = Self.defaultConfiguration()
     }
     guard let loaded else {
       let error = FontError.configurationUnavailable(path: configFile ?? "fonts.conf")
@@ -612,6 +617,26 @@ public final class FontCatalog: Sendable {
     return loaded
   }
 
+  /// The default configuration (`FONTCONFIG_FILE`, else fonts.conf), as `FcInitLoadConfig`
+  /// loads it, less what that function adds for `fc-conflist`: it also parses every template
+  /// in fontconfig's conf.avail folder (72 files on Debian 12) only to list their
+  /// descriptions, whose rules are never applied, at 12 M of its 28 M instructions.
+  ///
+  /// When the parse fails, or the configuration names no cache folder, fontconfig's own
+  /// function is used after all, for its fallback configuration and default cache folders.
+  private static func defaultConfiguration() -> OpaquePointer? {
+    guard let config = FcConfigCreate() else { return nil }
+    // Quietly: on failure FcInitLoadConfig reads the file again, and says why.
+    if FcConfigParseAndLoad(config, nil, FcFalse) == FcTrue {
+      if let folders = FcConfigGetCacheDirs(config) {
+        defer { FcStrListDone(folders) }
+        if FcStrListNext(folders) != nil { return config }
+      }
+    }
+    FcConfigDestroy(config)
+    return FcInitLoadConfig()
+  }
+
   /// The stamps to record, from the ones taken before and after the scan.
   ///
   /// A font folder stamped before the scan keeps that stamp (if it
@@ -651,18 +676,24 @@ public final class FontCatalog: Sendable {
     knownIncludes: [String: [String]]
   ) -> ([FileStamp], [String: [String]]) {
     var paths: [String] = []
-    var seen = Set<String>()
+    // Sized for a typical configuration (a few dozen files, each with its folder and includes)
+    // so that the set is not rehashed as it grows.
+    var seen = Set<String>(minimumCapacity: 256)
     func add(_ path: String) {
       if seen.insert(path).inserted { paths.append(path) }
     }
     func parent(_ path: String) -> String? {
-      guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+      // The UTF-8 view: a search by `Character` would break the whole path into graphemes.
+      let bytes = path.utf8
+      guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex else {
+        return nil
+      }
       return String(path[..<slash])
     }
     let home = environment("HOME") ?? ""
     var configFiles = strings(FcConfigGetConfigFiles(config))
     if let configFile { configFiles.insert(configFile, at: 0) }
-    var includes: [String: [String]] = [:]
+    var includes = [String: [String]](minimumCapacity: configFiles.count)
     for file in configFiles {
       add(file)
       if let folder = parent(file) { add(folder) }
@@ -692,6 +723,15 @@ public final class FontCatalog: Sendable {
     for folder in strings(FcConfigGetCacheDirs(config)) {
       result.append(FileStamp(current: "cache:" + folder))
     }
+    // The fontconfig library itself: an upgrade may answer differently.
+    if let loaded = pickers_native_library_path(Int32(PICKERS_NATIVE_FONTCONFIG.rawValue)) {
+      if loaded.pointee == UInt8(ascii: "/") {
+        result.append(FileStamp(current: String(cString: loaded)))
+      } else if let resolved = realpath(loaded, nil) {
+        result.append(FileStamp(current: String(cString: resolved)))
+        free(resolved)
+      }
+    }
     if let current = getcwd(nil, 0) {
       let cwd = String(cString: current)
       free(current)
@@ -710,7 +750,7 @@ public final class FontCatalog: Sendable {
   /// unnoticed without this.
   private static func includedPaths(in file: String, home: String) -> [String] {
     guard let bytes = configurationText(file) else { return [] }
-    let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+    let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? "."
     let open = Array("<include".utf8)
     let close = Array("</include>".utf8)
     let xdg = Array("prefix=\"xdg\"".utf8)
@@ -726,9 +766,13 @@ public final class FontCatalog: Sendable {
         guard attributes.last != UInt8(ascii: "/"),
           let closing = find(close, in: text, from: position)
         else { continue }
-        var path = String(decoding: text[position..<closing], as: UTF8.self).filter {
-          !$0.isWhitespace
-        }
+        let content = UnsafeBufferPointer(rebasing: text[position..<closing])
+        // ASCII (every path in practice): whitespace is tab to return and space; otherwise
+        // Character's own test.
+        var path =
+          content.allSatisfy { $0 < 0x80 }
+          ? String(decoding: content.filter { !($0 == 0x20 || $0 &- 0x09 < 5) }, as: UTF8.self)
+          : String(decoding: content, as: UTF8.self).filter { !$0.isWhitespace }
         position = closing + close.count
         if path.isEmpty { continue }
         if find(xdg, in: attributes, from: 0) != nil {
@@ -749,16 +793,17 @@ public final class FontCatalog: Sendable {
   private static func find(
     _ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int
   ) -> Int? {
-    guard let first = needle.first, needle.count <= text.count else { return nil }
-    var index = start
+    guard let first = needle.first, start >= 0, needle.count <= text.count - start,
+      let base = text.baseAddress
+    else { return nil }
+    // memchr and memcmp: the C library reads a configuration file at several bytes a cycle.
     let last = text.count - needle.count
+    var index = start
     while index <= last {
-      if text[index] == first {
-        var matched = 1
-        while matched < needle.count, text[index + matched] == needle[matched] { matched += 1 }
-        if matched == needle.count { return index }
-      }
-      index += 1
+      guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+      let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+      if memcmp(base + position, needle, needle.count) == 0 { return position }
+      index = position + 1
     }
     return nil
   }
@@ -986,61 +1031,22 @@ public final class FontCatalog: Sendable {
   }
 
   /// The distinct `family[0]` names of `fonts`, sorted like ``sortedNames(_:)``.
-  ///
-  /// Duplicates are dropped while the names are still fontconfig's bytes (a font list has many
-  /// faces per family), so only one `String` is made per family.
   private static func sortedFamilyNames(_ fonts: [OpaquePointer]) -> [String] {
-    var names: [UnsafeMutablePointer<FcChar8>] = []
-    names.reserveCapacity(fonts.count)
+    var names = FamilyNameOrder(capacity: fonts.count)
     for font in fonts {
       var value: UnsafeMutablePointer<FcChar8>?
       if FcPatternGetString(font, FC_FAMILY, 0, &value) == FcResultMatch, let value {
         names.append(value)
       }
     }
-    names.sort { FcStrCmp($0, $1) < 0 }
-    var distinct: [String] = []
-    var previous: UnsafeMutablePointer<FcChar8>?
-    for name in names {
-      if let previous, FcStrCmp(previous, name) == 0 { continue }
-      previous = name
-      distinct.append(String(cString: name))
-    }
-    // Different invalid UTF-8 can repair to the same text: sorted, equal names are neighbours.
-    var result = sortedNames(distinct)
-    var index = result.count - 1
-    while index > 0 {
-      if result[index] == result[index - 1] { result.remove(at: index) }
-      index -= 1
-    }
-    return result
+    return names.sorted()
   }
 
   /// `names` sorted case-insensitively (by their lowercased form, then as written).
   private static func sortedNames(_ names: [String]) -> [String] {
-    guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
-      return names.map { ($0.lowercased(), $0) }.sorted { $0 < $1 }.map(\.1)
-    }
-    // ASCII: lowercasing maps A-Z alone, and strings compare as their bytes do.
-    let keyed = names.map { name in
-      (key: name.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, bytes: Array(name.utf8))
-    }
-    return keyed.sorted { a, b in
-      let order = compareBytes(a.key, b.key)
-      return order != 0 ? order < 0 : compareBytes(a.bytes, b.bytes) < 0
-    }.map { String(decoding: $0.bytes, as: UTF8.self) }
-  }
-
-  /// Compares two byte strings as `memcmp` does, a shorter prefix first.
-  private static func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    let common = min(a.count, b.count)
-    let order = a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in
-        guard common > 0, let a = a.baseAddress, let b = b.baseAddress else { return 0 }
-        return Int(memcmp(a, b, common))
-      }
-    }
-    return order != 0 ? order : a.count - b.count
+    var order = FamilyNameOrder(capacity: names.count)
+    for name in names { order.append(name) }
+    return order.sorted()
   }
 
   private static func sortedFaces(_ faces: [FontFace]) -> [FontFace] {

@@ -7,8 +7,9 @@
 /// Loading a fontconfig configuration parses dozens of XML files on every start; the cache lets
 /// a short command answer without it. An answer is reused only while every configuration file,
 /// configuration folder and font folder that produced it has the modification time, size and
-/// inode it had then, and the environment fontconfig reads (`FONTCONFIG_FILE`,
-/// `FONTCONFIG_PATH`, the locale, `HOME`, the XDG folders) is the same. A corrupt or unwritable
+/// inode it had then (the fontconfig library's file too), and the environment fontconfig and the
+/// dynamic loader read (`FONTCONFIG_FILE`, `FONTCONFIG_PATH`, the locale, `HOME`, the XDG
+/// folders, `LD_LIBRARY_PATH`, `LD_PRELOAD`) is the same. A corrupt or unwritable
 /// cache is ignored.
 public enum FontCacheLocation: Hashable, Sendable {
   /// `$XDG_CACHE_HOME/pickers`, else `~/.cache/pickers`; off when `PICKERS_NO_CACHE` is set.
@@ -190,8 +191,15 @@ struct CatalogCacheFile: Sendable {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ line: some Collection<UInt8>) {
-      for byte in line { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      value = (value ^ 0x0A) &* 0x100_0000_01b3
+      var value = self.value
+      // A string's bytes or an array's, read in place; a byte at a time otherwise.
+      let inPlace: Void? = line.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      }
+      if inPlace == nil {
+        for byte in line { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      }
+      self.value = (value ^ 0x0A) &* 0x100_0000_01b3
     }
   }
 
@@ -243,60 +251,77 @@ struct CatalogCacheFile: Sendable {
     header.add(lines[1])
     var headerChecked = false
     var current: [FileStamp] = []
+    /// The paths whose stamp differs from the recorded one (usually one font folder).
+    var changed = Set<String>()
     var stale = false
     var position = 2
     while position < lines.count {
-      let fields = lines[position].split(separator: tab, omittingEmptySubsequences: false)
+      let line = lines[position]
       position += 1
-      switch fields.first.map({ String(decoding: $0, as: UTF8.self) }) {
-      case "sum":
-        guard !headerChecked, fields.count == 2,
-          UInt64(String(decoding: fields[1], as: UTF8.self), radix: 16) == header.value,
+      let kindEnd = line.firstIndex(of: tab) ?? line.endIndex
+      let kind = line[..<kindEnd]
+      // The fields after the kind, each without its tab.
+      let rest = kindEnd < line.endIndex ? line[(kindEnd + 1)...] : line[line.endIndex...]
+      if kind.elementsEqual(stampKind) {
+        guard !headerChecked, kindEnd < line.endIndex else { return .unusable }
+        header.add(line)
+        let pathEnd = rest.firstIndex(of: tab) ?? rest.endIndex
+        var numbers: [Int] = []
+        numbers.reserveCapacity(6)
+        if pathEnd < rest.endIndex {
+          for field in rest[(pathEnd + 1)...].split(
+            separator: tab, omittingEmptySubsequences: false)
+          {
+            guard let number = integer(field) else { return .unusable }
+            numbers.append(number)
+          }
+        }
+        let stamp = FileStamp(
+          path: unescape(bytes: rest[..<pathEnd]), identity: numbers.isEmpty ? nil : numbers)
+        let now = FileStamp(current: stamp.path)
+        current.append(now)
+        if now != stamp {
+          stale = true
+          changed.insert(stamp.path)
+        }
+        file.stamps.append(stamp)
+      } else if kind.elementsEqual(includeKind) {
+        guard !headerChecked, kindEnd < line.endIndex else { return .unusable }
+        header.add(line)
+        file.includeLines.append(line)
+      } else if kind.elementsEqual(sumKind) {
+        guard !headerChecked, kindEnd < line.endIndex, !rest.contains(tab),
+          UInt64(String(decoding: rest, as: UTF8.self), radix: 16) == header.value,
           !file.stamps.isEmpty
         else { return .unusable }
         headerChecked = true
         if stale {
           // Include lists are only as good as the unchanged file they were read from.
-          var observed: [String: FileStamp] = [:]
+          var observed = [String: FileStamp](minimumCapacity: current.count)
           for stamp in current { observed[stamp.path] = stamp }
-          var includes: [String: [String]] = [:]
+          var includes = [String: [String]](minimumCapacity: file.includeLines.count)
           for line in file.includeLines {
             let fields = line.split(separator: tab, omittingEmptySubsequences: false)
             let path = unescape(bytes: fields[1])
-            guard let stamp = observed[path], file.stamps.contains(stamp) else { continue }
+            guard observed[path] != nil, !changed.contains(path) else { continue }
             includes[path] = fields.dropFirst(2).map { unescape(bytes: $0) }
           }
           return .stale(CacheObservation(stamps: observed, includes: includes))
         }
-      case "stamp":
-        guard !headerChecked else { return .unusable }
-        header.add(lines[position - 1])
-        guard fields.count >= 2 else { return .unusable }
-        let numbers = fields.dropFirst(2).compactMap { Int(String(decoding: $0, as: UTF8.self)) }
-        guard numbers.count == fields.count - 2 else { return .unusable }
-        let stamp = FileStamp(
-          path: unescape(bytes: fields[1]), identity: numbers.isEmpty ? nil : numbers)
-        let now = FileStamp(current: stamp.path)
-        current.append(now)
-        if now != stamp { stale = true }
-        file.stamps.append(stamp)
-      case "include":
-        guard !headerChecked, fields.count >= 2 else { return .unusable }
-        header.add(lines[position - 1])
-        file.includeLines.append(lines[position - 1])
-      case "entry":
-        guard headerChecked, fields.count == 4,
-          let count = Int(String(decoding: fields[2], as: UTF8.self)),
-          let checksum = UInt64(String(decoding: fields[3], as: UTF8.self), radix: 16),
+      } else if kind.elementsEqual(entryKind) {
+        let fields = rest.split(separator: tab, omittingEmptySubsequences: false)
+        guard headerChecked, kindEnd < line.endIndex, fields.count == 3,
+          let count = integer(fields[1]),
+          let checksum = UInt64(String(decoding: fields[2], as: UTF8.self), radix: 16),
           count >= 0, position + count <= lines.count
         else { return .unusable }
-        let key = unescape(bytes: fields[1])
+        let key = unescape(bytes: fields[0])
         file.order.append(key)
         file.stored[key] = .raw(lines[position..<position + count], checksum: checksum)
         position += count
-      case "end":
+      } else if kind.elementsEqual(endKind) {
         return headerChecked ? .current(file) : .unusable
-      default:
+      } else {
         return .unusable
       }
     }
@@ -305,6 +330,40 @@ struct CatalogCacheFile: Sendable {
 
   private static let newline = UInt8(ascii: "\n")
   private static let tab = UInt8(ascii: "\t")
+  private static let stampKind = Array("stamp".utf8)
+  private static let includeKind = Array("include".utf8)
+  private static let sumKind = Array("sum".utf8)
+  private static let entryKind = Array("entry".utf8)
+  private static let endKind = Array("end".utf8)
+
+  /// Appends `number` in decimal, as `String(number)` spells it.
+  private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    if number < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = number.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+      divisor /= 10
+    } while divisor > 0
+  }
+
+  /// A decimal integer (an optional `-`, then digits), or `nil`.
+  private static func integer(_ text: ArraySlice<UInt8>) -> Int? {
+    var digits = text[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 18 else {
+      return digits.isEmpty ? nil : Int(String(decoding: text, as: UTF8.self))
+    }
+    var value = 0
+    for byte in digits {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    return negative ? -value : value
+  }
 
   /// Writes the file atomically; failures are ignored.
   ///
@@ -334,7 +393,16 @@ struct CatalogCacheFile: Sendable {
       bytes.append(Self.newline)
     }
     for stamp in stamps {
-      headerLine("stamp", [escape(stamp.path)] + (stamp.identity ?? []).map(String.init))
+      let start = bytes.count
+      bytes.append(contentsOf: Self.stampKind)
+      bytes.append(Self.tab)
+      bytes.append(contentsOf: escape(stamp.path).utf8)
+      for number in stamp.identity ?? [] {
+        bytes.append(Self.tab)
+        Self.appendDecimal(number, to: &bytes)
+      }
+      header.add(bytes[start...])
+      bytes.append(Self.newline)
     }
     for file in includes.keys.sorted() {
       headerLine("include", [escape(file)] + (includes[file] ?? []).map(escape))
@@ -408,7 +476,10 @@ struct CatalogCacheFile: Sendable {
 
 /// Percent-escapes the characters the cache format uses as separators.
 func escape(_ text: String) -> String {
-  guard text.utf8.contains(where: isEscaped) else { return text }
+  let plain =
+    text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: isEscaped) }
+    ?? !text.utf8.contains(where: isEscaped)
+  if plain { return text }
   var bytes: [UInt8] = []
   bytes.reserveCapacity(text.utf8.count + 16)
   let digits = Array("0123456789ABCDEF".utf8)
