@@ -25,9 +25,11 @@ typedef struct slot {
   uint32_t adler;
   int status;
   // The job.
-  const uint8_t *rows;
+  const uint8_t *rows;  // the first row's first pixel byte
   const uint8_t *above;  // the row above the first, or NULL for zeros
   size_t row_bytes;
+  size_t stride;  // from one row to the next: row_bytes, or row_bytes + 1 when framed
+  int framed;  // each row has a byte in front of it, for its filter type
   size_t row_count;
   int filter;
   int last;
@@ -116,12 +118,26 @@ static void compress_slot(slot *slot) {
   } else if (deflateReset(&slot->stream) != Z_OK) {
     return;
   }
+  if (slot->framed && slot->filter == 0) {
+    // The scanlines are already in memory, one after the other: compressed where they are.
+    const uint8_t *scanlines = slot->rows - 1;
+    size_t count = slot->row_count * slot->stride;
+    slot->adler = (uint32_t)adler32_z(slot->adler, scanlines, count);
+    for (size_t done = 0; done < count;) {
+      size_t part = count - done < ((size_t)1 << 30) ? count - done : (size_t)1 << 30;
+      if (deflate_into(slot, scanlines + done, part, Z_NO_FLUSH) != 0) return;
+      done += part;
+    }
+    if (deflate_into(slot, NULL, 0, slot->last ? Z_FINISH : Z_SYNC_FLUSH) != 0) return;
+    slot->status = 0;
+    return;
+  }
   uint8_t *line = realloc(slot->line, slot->row_bytes + 1);
   if (line == NULL) return;
   slot->line = line;
   for (size_t row = 0; row < slot->row_count; row++) {
-    const uint8_t *current = slot->rows + row * slot->row_bytes;
-    const uint8_t *above = row > 0 ? current - slot->row_bytes : slot->above;
+    const uint8_t *current = slot->rows + row * slot->stride;
+    const uint8_t *above = row > 0 ? current - slot->stride : slot->above;
     line[0] = (uint8_t)slot->filter;
     if (slot->filter == 2) {
       if (above != NULL) {
@@ -177,26 +193,34 @@ static void load_libdeflate(void) {
 #define WHOLE_MAX ((size_t)16 << 20)
 
 // Filters all the rows into scanlines and compresses them as one zlib stream (header and
-// Adler-32 included) into slot 0. 1: done; 0: libdeflate is missing or the image is over
-// WHOLE_MAX (use zlib); -1: failed.
+// Adler-32 included) into slot 0. Framed rows without a filter are the scanlines already, and
+// are compressed where they are (no copy of the image is made). 1: done; 0: libdeflate is
+// missing or the image is over WHOLE_MAX (use zlib); -1: failed.
 static int compress_whole(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
-                          size_t row_count, int filter) {
+                          size_t stride, int framed, size_t row_count, int filter) {
   size_t line = row_bytes + 1;
   if (row_count > WHOLE_MAX / line) return 0;
   pthread_once(&libdeflate_once, load_libdeflate);
   if (!libdeflate.available) return 0;
-  uint8_t *scanlines = malloc(line * row_count);
-  if (scanlines == NULL) return -1;
-  for (size_t row = 0; row < row_count; row++) {
-    const uint8_t *current = rows + row * row_bytes;
-    uint8_t *target = scanlines + row * line;
-    target[0] = (uint8_t)filter;
-    if (filter == 2 && row > 0) {
-      for (size_t index = 0; index < row_bytes; index++)
-        target[index + 1] = (uint8_t)(current[index] - current[index - row_bytes]);
-    } else {
-      memcpy(target + 1, current, row_bytes);
+  const uint8_t *input = NULL;
+  uint8_t *scanlines = NULL;
+  if (framed && filter == 0) {
+    input = rows - 1;
+  } else {
+    scanlines = malloc(line * row_count);
+    if (scanlines == NULL) return -1;
+    for (size_t row = 0; row < row_count; row++) {
+      const uint8_t *current = rows + row * stride;
+      uint8_t *target = scanlines + row * line;
+      target[0] = (uint8_t)filter;
+      if (filter == 2 && row > 0) {
+        for (size_t index = 0; index < row_bytes; index++)
+          target[index + 1] = (uint8_t)(current[index] - current[index - stride]);
+      } else {
+        memcpy(target + 1, current, row_bytes);
+      }
     }
+    input = scanlines;
   }
   int level = deflater->level < 1 ? 1 : deflater->level;
   libdeflate_compressor *compressor = libdeflate.alloc(level);
@@ -212,8 +236,8 @@ static int compress_whole(cpng_deflater *deflater, const uint8_t *rows, size_t r
       }
     }
     if (slot->capacity >= bound) {
-      slot->count = libdeflate.compress(compressor, scanlines, line * row_count, slot->bytes,
-                                        slot->capacity);
+      slot->count =
+          libdeflate.compress(compressor, input, line * row_count, slot->bytes, slot->capacity);
       status = slot->count > 0 ? 1 : -1;
     }
     libdeflate.release(compressor);
@@ -222,9 +246,11 @@ static int compress_whole(cpng_deflater *deflater, const uint8_t *rows, size_t r
   return status;
 }
 
-int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
-                                size_t row_count, const uint8_t *above, int filter,
-                                int piece_count, int last) {
+// Both entry points: `rows` is the first row's first pixel byte, rows are `stride` apart, and
+// when `framed` each has a byte in front of it that is 0 (its filter type, none).
+static int compress_part(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
+                         size_t stride, int framed, size_t row_count, const uint8_t *above,
+                         int filter, int piece_count, int last) {
   if (deflater->finished || piece_count < 1 || piece_count > CPNG_DEFLATER_MAX_PIECES ||
       (filter != 0 && filter != 2) || row_bytes == 0)
     return -1;
@@ -232,7 +258,7 @@ int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, si
   // The whole image in one part and one piece: libdeflate, when it is there.
   if (deflater->whole_allowed && !deflater->started && last && piece_count == 1 &&
       above == NULL && row_count > 0 && deflater->level > 0) {
-    int whole = compress_whole(deflater, rows, row_bytes, row_count, filter);
+    int whole = compress_whole(deflater, rows, row_bytes, stride, framed, row_count, filter);
     if (whole != 0) {
       deflater->started = 1;
       deflater->finished = 1;
@@ -252,9 +278,11 @@ int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, si
     if (first > row_count) first = row_count;
     size_t end = first + per_piece < row_count ? first + per_piece : row_count;
     slot->owner = deflater;
-    slot->rows = rows + first * row_bytes;
-    slot->above = first == 0 ? above : rows + (first - 1) * row_bytes;
+    slot->rows = rows + first * stride;
+    slot->above = first == 0 ? above : rows + (first - 1) * stride;
     slot->row_bytes = row_bytes;
+    slot->stride = stride;
+    slot->framed = framed;
     slot->row_count = end - first;
     slot->filter = filter;
     slot->last = last && index == piece_count - 1;
@@ -285,6 +313,24 @@ int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, si
   }
   if (last) deflater->finished = 1;
   return 0;
+}
+
+int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
+                                size_t row_count, const uint8_t *above, int filter,
+                                int piece_count, int last) {
+  return compress_part(deflater, rows, row_bytes, row_bytes, 0, row_count, above, filter,
+                       piece_count, last);
+}
+
+int cpng_deflater_compress_scanlines(cpng_deflater *deflater, const uint8_t *scanlines,
+                                     size_t row_bytes, size_t row_count, const uint8_t *above,
+                                     int filter, int piece_count, int last) {
+  if (scanlines == NULL || row_bytes == 0) return -1;
+  // A row whose frame byte is not 0 cannot be compressed where it is.
+  for (size_t row = 0; row < row_count; row++)
+    if (scanlines[row * (row_bytes + 1)] != 0) return -1;
+  return compress_part(deflater, scanlines + 1, row_bytes, row_bytes + 1, 1, row_count, above,
+                       filter, piece_count, last);
 }
 
 int cpng_deflater_piece_count(const cpng_deflater *deflater) {

@@ -89,6 +89,13 @@ void cpng_deflater_set_memory_level(cpng_deflater *deflater, int memory_level);
 int cpng_deflater_compress_rows(cpng_deflater *deflater, const uint8_t *rows, size_t row_bytes,
                                 size_t row_count, const uint8_t *above, int filter,
                                 int piece_count, int last);
+// The same for rows that are already PNG scanlines: `scanlines` holds `row_count` rows of
+// `row_bytes + 1` bytes, each a 0 (no filter) and then the row. Rows compressed without a filter
+// are compressed where they are, without a copy; with the Up filter as by
+// cpng_deflater_compress_rows. -1 also when a row's first byte is not 0.
+int cpng_deflater_compress_scanlines(cpng_deflater *deflater, const uint8_t *scanlines,
+                                     size_t row_bytes, size_t row_count, const uint8_t *above,
+                                     int filter, int piece_count, int last);
 // How many pieces the last call produced, and the bytes of each (owned by the deflater).
 int cpng_deflater_piece_count(const cpng_deflater *deflater);
 const uint8_t *cpng_deflater_piece(const cpng_deflater *deflater, int index, size_t *count);

@@ -90,22 +90,32 @@ final class PNGDeflateStream {
   ///   - above: The row above the first (for the Up filter), or `nil` at the top of the image.
   ///   - up: Whether the rows get the Up filter (else none).
   ///   - last: Whether these are the image's last rows: the stream ends.
+  ///   - framed: Whether `rows` are PNG scanlines already: each row has a 0 in front of it
+  ///     (`rowBytes + 1` bytes a row), so that rows without a filter are compressed where they
+  ///     are instead of being copied behind a filter byte.
   /// - Returns: The bytes to append to the image data: the zlib header before the first part,
   ///   the Adler-32 checksum after the last.
   /// - Throws: ``PNGError/cannotEncode(message:)`` when zlib fails or memory runs out.
   func compress(
     rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int, above: UnsafeRawBufferPointer?,
-    up: Bool, last: Bool
+    up: Bool, last: Bool, framed: Bool = false
   ) throws(PNGError) -> [UInt8] {
     precondition(!finished, "compress called after the last part")
-    precondition(rows.count >= rowBytes * rowCount && rowBytes > 0, "row buffer too small")
+    let stride = framed ? rowBytes + 1 : rowBytes
+    precondition(rows.count >= stride * rowCount && rowBytes > 0, "row buffer too small")
     let pieceCount = max(1, min(concurrency, rowBytes * rowCount / minimumPiece))
     let smallHash = level == 1 && !up && rowBytes * rowCount >= Self.smallHashBatch
     cpng_deflater_set_memory_level(deflater, smallHash ? min(memoryLevel, 6) : memoryLevel)
-    let status = cpng_deflater_compress_rows(
-      deflater, rows.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, rowCount,
-      above?.baseAddress?.assumingMemoryBound(to: UInt8.self), up ? 2 : 0, Int32(pieceCount),
-      last ? 1 : 0)
+    let base = rows.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    let aboveBase = above?.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    let status =
+      framed
+      ? cpng_deflater_compress_scanlines(
+        deflater, base, rowBytes, rowCount, aboveBase, up ? 2 : 0, Int32(pieceCount),
+        last ? 1 : 0)
+      : cpng_deflater_compress_rows(
+        deflater, base, rowBytes, rowCount, aboveBase, up ? 2 : 0, Int32(pieceCount),
+        last ? 1 : 0)
     guard status == 0 else {
       finished = true
       throw .cannotEncode(message: "zlib could not compress the image data")

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The smallest lossless PNG pixel format for an image, and its rows packed in that format.
 ///
 /// Decoding gives back exactly the same RGBA bytes: opaque gray images are written as 8-bit
@@ -106,29 +108,49 @@ struct PNGPixelFormat: Equatable, Sendable {
     return (PNGPixelFormat(kind: .palette(entries, bitDepth: depth)), rows)
   }
 
-  /// Chooses the format for an opaque gray picture given as one level a pixel (`width` a
-  /// row), as ``reduce(_:)`` chooses it for the same pixels in RGBA: 8-bit gray (the levels
-  /// themselves are the rows), or a palette of the levels when there are 16 or fewer.
-  static func reduce(gray levels: [UInt8], width: Int) -> (format: PNGPixelFormat, rows: [UInt8]) {
+  /// Chooses the format for an opaque gray picture given as PNG scanlines (each row a 0, its
+  /// filter byte, then one level a pixel, `width` of them), as ``reduce(_:)`` chooses it for
+  /// the same pixels in RGBA: 8-bit gray, whose image data are the scanlines themselves
+  /// (`packed` is `nil`), or a palette of the levels when there are 16 or fewer (`packed` holds
+  /// the rows of indices, without filter bytes).
+  ///
+  /// Counting stops at the 17th level (antialiased text has that many within its first rows),
+  /// and skips each row that repeats the one above it (the padding above the text).
+  static func reduce(
+    grayScanlines scanlines: [UInt8], width: Int
+  ) -> (format: PNGPixelFormat, packed: [UInt8]?) {
+    let stride = width + 1
+    let height = width > 0 ? scanlines.count / stride : 0
     var seen = [Bool](repeating: false, count: 256)
+    var distinct = 0
     seen.withUnsafeMutableBufferPointer { seen in
-      levels.withUnsafeBufferPointer { levels in
-        for level in levels { seen[Int(level)] = true }
+      scanlines.withUnsafeBufferPointer { lines in
+        guard let base = lines.baseAddress else { return }
+        rows: for row in 0..<height {
+          let start = row &* stride &+ 1
+          if row > 0 && memcmp(base + start, base + start - stride, width) == 0 { continue }
+          for index in start..<start &+ width {
+            let level = Int(lines[index])
+            if seen[level] { continue }
+            seen[level] = true
+            distinct &+= 1
+            if distinct > 16 { break rows }
+          }
+        }
       }
     }
+    guard distinct <= 16, width > 0 else { return (PNGPixelFormat(kind: .gray), nil) }
     let used = (0..<256).filter { seen[$0] }
-    guard used.count <= 16, width > 0 else { return (PNGPixelFormat(kind: .gray), levels) }
     var indexOfLevel = [UInt8](repeating: 0, count: 256)
     for (index, level) in used.enumerated() { indexOfLevel[level] = UInt8(index) }
     let entries = used.map { RGBA8(red: UInt8($0), green: UInt8($0), blue: UInt8($0)) }
     let depth = depth(forColors: used.count)
-    let height = levels.count / width
     let rowBytes = (width * depth + 7) / 8
     let perByte = 8 / depth
     var packed = [UInt8](repeating: 0, count: rowBytes * height)
     for y in 0..<height {
       for x in 0..<width {
-        let index = indexOfLevel[Int(levels[y * width + x])]
+        let index = indexOfLevel[Int(scanlines[y * stride + 1 + x])]
         guard index != 0 else { continue }  // the array starts zeroed
         packed[y * rowBytes + x / perByte] |= index << UInt8(8 - depth * (x % perByte + 1))
       }

@@ -122,27 +122,60 @@ final class PNGRowEncoder {
   /// looked at to choose between no filter and Up (``PNGRowFilter``).
   func write(rows bytes: UnsafeRawBufferPointer, rowCount: Int) throws(PNGError) {
     precondition(bytes.count == rowCount * rowBytes, "row buffer of the wrong size")
+    try encode(bytes, rowCount: rowCount, framed: false)
+  }
+
+  /// Encodes `rowCount` rows given as PNG scanlines: each row is a 0 (its filter type, none)
+  /// and then its ``rowBytes`` bytes.
+  ///
+  /// Rows written without a filter are compressed where they are: no copy of the picture is
+  /// made to put the filter bytes in front of its rows. The PNG is the one
+  /// ``write(rows:rowCount:)`` writes for the same rows.
+  func write(scanlines bytes: UnsafeRawBufferPointer, rowCount: Int) throws(PNGError) {
+    precondition(bytes.count == rowCount * (rowBytes + 1), "scanline buffer of the wrong size")
+    try encode(bytes, rowCount: rowCount, framed: true)
+  }
+
+  /// Encodes rows `rowBytes` apart, or `rowBytes + 1` apart each after its filter byte when
+  /// `framed`.
+  private func encode(
+    _ bytes: UnsafeRawBufferPointer, rowCount: Int, framed: Bool
+  ) throws(PNGError) {
     precondition(rowsEncoded + rowCount <= height, "more rows than the image has")
     guard let base = bytes.baseAddress, rowCount > 0 else { return }
+    let stride = framed ? rowBytes + 1 : rowBytes
+    let first = framed ? 1 : 0
     guard let stream else {
-      try check(
-        cpng_writer_write_rows(
-          writer, base.assumingMemoryBound(to: UInt8.self), UInt32(rowCount)))
+      if framed {
+        for row in 0..<rowCount {
+          try check(
+            cpng_writer_write_rows(
+              writer, (base + row * stride + first).assumingMemoryBound(to: UInt8.self), 1))
+        }
+      } else {
+        try check(
+          cpng_writer_write_rows(
+            writer, base.assumingMemoryBound(to: UInt8.self), UInt32(rowCount)))
+      }
       rowsEncoded += rowCount
       return
     }
     let up =
-      adaptsFilter && !PNGRowFilter.prefersNone(bytes, rowBytes: rowBytes, rowCount: rowCount)
+      adaptsFilter
+      && !PNGRowFilter.prefersNone(bytes, rowBytes: rowBytes, rowCount: rowCount, stride: stride)
     rowsEncoded += rowCount
     let last = rowsEncoded == height
     let data = try previousRow.withUnsafeBytes { above in
       Result { () throws(PNGError) in
         try stream.compress(
           rows: bytes, rowBytes: rowBytes, rowCount: rowCount,
-          above: above.isEmpty ? nil : above, up: up, last: last)
+          above: above.isEmpty ? nil : above, up: up, last: last, framed: framed)
       }
     }.get()
-    previousRow = Array(bytes[(rowCount - 1) * rowBytes..<rowCount * rowBytes])
+    if !last {
+      let lastRow = (rowCount - 1) * stride + first
+      previousRow = Array(bytes[lastRow..<lastRow + rowBytes])
+    }
     try check(cpng_writer_write_chunk(writer, "IDAT", data, data.count))
   }
 

@@ -18,17 +18,51 @@ enum PNGRowFilter {
   static let sampleBytes = 32_768
 
   /// Whether `rowCount` rows of `rowBytes` bytes each deflate better unfiltered.
-  static func prefersNone(_ rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int) -> Bool {
-    guard rowBytes > 0, rowCount > 0, rows.count >= rowBytes * rowCount else { return false }
+  ///
+  /// Rows start `rowStride` bytes apart (`rowBytes` by default); a longer stride has the bytes
+  /// between rows in front of each row (a PNG scanline's filter byte), which are not counted.
+  static func prefersNone(
+    _ rows: UnsafeRawBufferPointer, rowBytes: Int, rowCount: Int, stride rowStride: Int? = nil
+  ) -> Bool {
+    let rowStride = rowStride ?? rowBytes
+    guard rowBytes > 0, rowCount > 0, rowStride >= rowBytes, rows.count >= rowStride * rowCount
+    else { return false }
+    let gap = rowStride - rowBytes
     let step = max(1, rowBytes * rowCount / sampleBytes)
-    var counts = [Int](repeating: 0, count: 256)
+    // Four histograms, one for each byte position modulo 4, summed at the end: a run of one
+    // value (a text picture's background) then adds to four counters in turn instead of
+    // waiting on one. A row of one value (padding) is counted at once.
+    var counts4 = [Int](repeating: 0, count: 1024)
     var total = 0
-    counts.withUnsafeMutableBufferPointer { counts in
+    guard let base = rows.baseAddress else { return false }
+    counts4.withUnsafeMutableBufferPointer { counts in
       for row in stride(from: 0, to: rowCount, by: step) {
-        let start = row &* rowBytes
-        for offset in start..<start &+ rowBytes { counts[Int(rows[offset])] &+= 1 }
+        let start = row &* rowStride &+ gap
+        let first = base + start
         total &+= rowBytes
+        if rowBytes == 1 || memcmp(first, first + 1, rowBytes - 1) == 0 {
+          counts[Int(rows[start])] &+= rowBytes
+          continue
+        }
+        var offset = start
+        let end = start &+ rowBytes
+        while offset &+ 4 <= end {
+          counts[Int(rows[offset])] &+= 1
+          counts[256 &+ Int(rows[offset &+ 1])] &+= 1
+          counts[512 &+ Int(rows[offset &+ 2])] &+= 1
+          counts[768 &+ Int(rows[offset &+ 3])] &+= 1
+          offset &+= 4
+        }
+        while offset < end {
+          counts[Int(rows[offset])] &+= 1
+          offset &+= 1
+        }
       }
+    }
+    var counts = [Int](repeating: 0, count: 256)
+    for value in 0..<256 {
+      let low = counts4[value] &+ counts4[256 &+ value]
+      counts[value] = low &+ counts4[512 &+ value] &+ counts4[768 &+ value]
     }
     return entropy(counts, total: total) < flatEntropyLimit
   }

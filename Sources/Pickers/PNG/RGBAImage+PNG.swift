@@ -36,14 +36,27 @@ extension RGBAImage {
       rows: rows, format: format, width: width, height: height, options: options)
   }
 
-  /// Encodes an opaque gray picture (one level a pixel, row by row) as the PNG ``pngData(options:)``
-  /// writes for the same pixels in RGBA: 8-bit gray, or a palette for 16 levels or fewer.
+  /// Encodes an opaque gray picture given as PNG scanlines (each row a 0, its filter byte, then
+  /// one level a pixel) as the PNG ``pngData(options:)`` writes for the same pixels in RGBA:
+  /// 8-bit gray, compressed from the scanlines where they are, or a palette for 16 levels or
+  /// fewer.
   static func pngData(
-    gray: [UInt8], width: Int, height: Int, options: PNGEncodingOptions = .init()
+    grayScanlines scanlines: [UInt8], width: Int, height: Int,
+    options: PNGEncodingOptions = .init()
   ) throws(PNGError) -> [UInt8] {
-    precondition(gray.count == width * height, "gray buffer of the wrong size")
-    let (format, rows) = PNGPixelFormat.reduce(gray: gray, width: width)
-    return try pngData(rows: rows, format: format, width: width, height: height, options: options)
+    precondition(scanlines.count == (width + 1) * height, "scanline buffer of the wrong size")
+    let (format, packed) = PNGPixelFormat.reduce(grayScanlines: scanlines, width: width)
+    if let packed {
+      return try pngData(
+        rows: packed, format: format, width: width, height: height, options: options)
+    }
+    let encoder = try PNGRowEncoder(
+      width: width, height: height, options: options, format: format)
+    try scanlines.withUnsafeBytes { buffer in
+      Result { () throws(PNGError) in try encoder.write(scanlines: buffer, rowCount: height) }
+    }.get()
+    try encoder.end()
+    return encoder.bytes
   }
 
   /// Encodes rows already packed in `format`, in one call to the encoder.

@@ -130,7 +130,8 @@ public struct FontPreview: Hashable, Sendable {
       let failed = try checked(
         uniform: canvas.isUniform, options: options, font: font, renderer: renderer)
       let png = try RGBAImage.pngData(
-        gray: canvas.bytes, width: canvas.width, height: canvas.height, options: encoding)
+        grayScanlines: canvas.scanlines, width: canvas.width, height: canvas.height,
+        options: encoding)
       return (png, failed)
     }
     let image = try Preview.render(sample, options: options, renderer: renderer)

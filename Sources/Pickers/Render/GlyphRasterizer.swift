@@ -27,20 +27,69 @@ struct GlyphBitmap {
 /// glyphs (`FT_LOAD_COLOR`, BGRA strikes such as Noto Color Emoji) are converted to RGBA and
 /// scaled to the requested size. Not thread-safe: one per task, like the faces it reads.
 final class GlyphRasterizer {
-  struct Key: Hashable {
+  struct Key: Equatable {
     var face: Int
     var glyph: UInt32
     var subpixel: UInt8
     var rendering: GlyphRendering
 
-    /// Hashes the face, glyph and offset as one word.
+    /// The face, glyph and offset mixed into one word.
     ///
     /// The rendering, the same for almost every glyph of a renderer, is left to `==`: hashing
     /// every field of it took ten `Hasher` calls a glyph (1.1 M instructions for a
     /// 2,000-character paragraph).
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(
-        UInt64(truncatingIfNeeded: face) &<< 40 ^ UInt64(glyph) &<< 3 ^ UInt64(subpixel))
+    var mixed: UInt64 {
+      let word = UInt64(truncatingIfNeeded: face) &<< 40 ^ UInt64(glyph) &<< 3 ^ UInt64(subpixel)
+      return (word ^ word >> 29) &* 0x9E37_79B9_7F4A_7C15
+    }
+  }
+
+  /// Bitmaps by key: open addressing over ``slots`` rather than a `Dictionary`.
+  ///
+  /// The first `Dictionary` of a new key type makes the Swift runtime look for the key's
+  /// `Hashable` conformance through every conformance in the binary: about 170 K
+  /// instructions, more than a preview spends on all its lookups here.
+  struct Cache {
+    /// The keys and bitmaps, in the order they were added.
+    private(set) var entries: [(key: Key, bitmap: GlyphBitmap)] = []
+    /// Index + 1 into ``entries`` of each slot, 0 for an empty slot; a power of two at least
+    /// twice as long as ``entries``.
+    private var slots = [Int32](repeating: 0, count: 256)
+
+    /// The bitmap cached for `key`, if any.
+    func bitmap(for key: Key) -> GlyphBitmap? {
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: key.mixed >> 32) & mask
+      while slots[slot] != 0 {
+        let entry = entries[Int(slots[slot]) - 1]
+        if entry.key == key { return entry.bitmap }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+
+    /// Adds `bitmap` for `key`, which must not be cached yet.
+    mutating func add(_ bitmap: GlyphBitmap, for key: Key) {
+      if (entries.count + 1) * 2 > slots.count {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for index in entries.indices { place(index) }
+      }
+      entries.append((key, bitmap))
+      place(entries.count - 1)
+    }
+
+    /// Forgets every bitmap.
+    mutating func removeAll() {
+      entries.removeAll(keepingCapacity: true)
+      for index in slots.indices { slots[index] = 0 }
+    }
+
+    /// Puts entry `index` in the first free slot from its key's.
+    private mutating func place(_ index: Int) {
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: entries[index].key.mixed >> 32) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
     }
   }
 
@@ -49,7 +98,7 @@ final class GlyphRasterizer {
   /// Cached pixel bytes above which the cache is emptied.
   static let cacheLimit = 16 << 20
 
-  private var cache: [Key: GlyphBitmap] = [:]
+  private var cache = Cache()
   private var cachedBytes = 0
   /// How many glyphs were rendered (cache misses), for benchmarks.
   private(set) var renderedCount = 0
@@ -65,14 +114,14 @@ final class GlyphRasterizer {
     let exact = rendering.subpixelPositioning && !rendering.snapsToPixels
     let shift = face.isScalable && exact ? subpixel : 0
     let key = Key(face: face.id, glyph: glyph, subpixel: UInt8(shift), rendering: rendering)
-    if let cached = cache[key] { return cached }
+    if let cached = cache.bitmap(for: key) { return cached }
     let bitmap = render(face, glyph: glyph, subpixel: shift, rendering: rendering)
     renderedCount += 1
     if cachedBytes + bitmap.pixels.count > Self.cacheLimit {
-      cache.removeAll(keepingCapacity: true)
+      cache.removeAll()
       cachedBytes = 0
     }
-    cache[key] = bitmap
+    cache.add(bitmap, for: key)
     cachedBytes += bitmap.pixels.count
     return bitmap
   }
@@ -154,14 +203,20 @@ final class GlyphRasterizer {
     let top = Int(slot.pointee.bitmap_top)
     switch source.pixel_mode {
     case UInt8(FT_PIXEL_MODE_GRAY.rawValue):
-      var pixels = [UInt8](repeating: 0, count: width * height)
       let levels = max(Int(source.num_grays) - 1, 1)
-      for y in 0..<height {
-        let line = row(y)
-        for x in 0..<width {
-          let value = Int(line[x])
-          pixels[y * width + x] = levels == 255 ? UInt8(value) : UInt8(value * 255 / levels)
+      // FreeType's anti-aliased bitmaps have 256 levels: each row is copied as it is.
+      let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { target, count in
+        guard let base = target.baseAddress else { return }
+        for y in 0..<height {
+          let line = row(y)
+          let out = base + y * width
+          if levels == 255 {
+            out.initialize(from: line, count: width)
+          } else {
+            for x in 0..<width { out[x] = UInt8(Int(line[x]) * 255 / levels) }
+          }
         }
+        count = width * height
       }
       return GlyphBitmap(
         width: width, height: height, left: left, top: top, isColor: false, pixels: pixels)

@@ -51,9 +51,27 @@ enum TextItemizer {
       levels: bidiLevels(scalars), scripts: resolvedScripts(scalars))
   }
 
+  /// The first scalar of Hebrew, the first block with right-to-left characters.
+  ///
+  /// Below it (Latin, Greek, Cyrillic, Armenian, their marks and punctuation) no character is
+  /// right to left, an Arabic number or an explicit embedding, so a paragraph of them resolves
+  /// to level 0 throughout (Unicode bidi rules P3, W7, I1).
+  static let firstRightToLeftBlock: UInt32 = 0x0590
+
   /// The bidi embedding levels of a paragraph whose direction comes from its first strong
   /// character (rules P2 and P3).
-  private static func bidiLevels(_ scalars: [UInt32]) -> [UInt8] {
+  ///
+  /// A paragraph of scalars below ``firstRightToLeftBlock`` is all left to right, FriBidi's
+  /// answer (BidiTests compare them), without loading FriBidi.
+  static func bidiLevels(_ scalars: [UInt32]) -> [UInt8] {
+    if !scalars.contains(where: { $0 >= firstRightToLeftBlock }) {
+      return [UInt8](repeating: 0, count: scalars.count)
+    }
+    return friBidiLevels(scalars)
+  }
+
+  /// The bidi embedding levels FriBidi resolves for a paragraph.
+  static func friBidiLevels(_ scalars: [UInt32]) -> [UInt8] {
     let count = scalars.count
     guard count > 0 else { return [] }
     var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
@@ -83,9 +101,9 @@ enum TextItemizer {
   /// them at the start of the text.
   private static func resolvedScripts(_ scalars: [UInt32]) -> [UInt32] {
     var scripts = scalars.map(TextShaper.script(of:))
-    let weak: Set<UInt32> = [
-      TextShaper.commonScript, TextShaper.inheritedScript, TextShaper.unknownScript,
-    ]
+    // Three comparisons rather than a Set: the first Set<UInt32> of a run makes the Swift
+    // runtime look through every protocol conformance in the binary (about 30 us).
+    let weak = WeakScripts()
     var last: UInt32?
     for index in scripts.indices {
       if weak.contains(scripts[index]) {
@@ -102,6 +120,14 @@ enum TextItemizer {
       }
     }
     return scripts
+  }
+
+  /// The scripts that take their neighbours' script: Common, Inherited and Unknown.
+  private struct WeakScripts {
+    func contains(_ script: UInt32) -> Bool {
+      script == TextShaper.commonScript || script == TextShaper.inheritedScript
+        || script == TextShaper.unknownScript
+    }
   }
 
   /// Splits the clusters `clusters` of `analysis` into items, given the font of each cluster.

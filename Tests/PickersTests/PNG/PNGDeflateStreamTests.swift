@@ -25,10 +25,13 @@ struct PNGDeflateStreamTests {
   /// Compresses `rowCount` rows of 1 KiB (flat runs for the first 300, then random bytes) in
   /// `parts` (first row, end row, Up filter) and checks that Python's zlib inflates the result
   /// to exactly the PNG scanlines computed from the specification.
+  ///
+  /// With `framed` the rows are given as scanlines already (a 0 in front of each row), as a
+  /// gray canvas holds them.
   @discardableResult
   private func inflatesToScanlines(
     level: Int32, rowCount: Int, parts: [(Int, Int, Bool)], minimumPiece: Int = 128 << 10,
-    allowsLibdeflate: Bool = true
+    allowsLibdeflate: Bool = true, framed: Bool = false
   ) throws -> Bool {
     var generator = SplitMix64(seed: 5)
     let rowBytes = 1024
@@ -44,14 +47,17 @@ struct PNGDeflateStreamTests {
     var compressed: [UInt8] = []
     var expected: [UInt8] = []
     for (first, end, up) in parts {
-      let rows = Array(input[first * rowBytes..<end * rowBytes])
+      var rows = Array(input[first * rowBytes..<end * rowBytes])
+      if framed {
+        rows = (first..<end).flatMap { [0] + input[$0 * rowBytes..<($0 + 1) * rowBytes] }
+      }
       let above = first == 0 ? [] : Array(input[(first - 1) * rowBytes..<first * rowBytes])
       compressed += try rows.withUnsafeBytes { rows in
         try above.withUnsafeBytes { above in
           try Result { () throws(PNGError) in
             try stream.compress(
               rows: rows, rowBytes: rowBytes, rowCount: end - first,
-              above: above.isEmpty ? nil : above, up: up, last: end == rowCount)
+              above: above.isEmpty ? nil : above, up: up, last: end == rowCount, framed: framed)
           }.get()
         }
       }
@@ -113,6 +119,43 @@ struct PNGDeflateStreamTests {
       level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20,
       allowsLibdeflate: false)
     #expect(!byZlib)
+  }
+
+  @Test(
+    "rows given as scanlines (a 0 in front of each) inflate to the same scanlines, compressed in place or filtered",
+    .enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs /usr/bin/python3"),
+    arguments: [(Int32(6), false), (6, true), (1, false)])
+  func framedRowsInflate(level: Int32, up: Bool) throws {
+    let installed = access("/usr/lib/x86_64-linux-gnu/libdeflate.so.0", R_OK) == 0
+    let whole = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20, framed: true)
+    #expect(whole == installed)
+    let byZlib = try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 700, up)], minimumPiece: 1 << 20,
+      allowsLibdeflate: false, framed: true)
+    #expect(!byZlib)
+    // Several parts and five pieces at once, each piece starting in the middle of the rows.
+    try inflatesToScanlines(
+      level: level, rowCount: 700, parts: [(0, 1, false), (1, 650, up), (650, 700, false)],
+      framed: true)
+  }
+
+  @Test("scanlines whose first byte is not 0 are refused, not compressed as they are")
+  func framedRowsNeedZeroFrames() throws {
+    let rowBytes = 16
+    var scanlines = [UInt8](repeating: 9, count: (rowBytes + 1) * 4)
+    for row in 0..<4 { scanlines[row * (rowBytes + 1)] = 0 }
+    scanlines[2 * (rowBytes + 1)] = 2
+    let stream = try PNGDeflateStream(level: 6, memoryLevel: 8, concurrency: 1)
+    #expect(throws: PNGError.self) {
+      try scanlines.withUnsafeBytes { rows in
+        try Result { () throws(PNGError) in
+          try stream.compress(
+            rows: rows, rowBytes: rowBytes, rowCount: 4, above: nil, up: false, last: true,
+            framed: true)
+        }.get()
+      }
+    }
   }
 
   @Test(

@@ -81,4 +81,24 @@ struct PNGPixelFormatTests {
       #expect(try RGBAImage(pngData: png) == image, "width \(width)")
     }
   }
+
+  @Test(
+    "gray scanlines get the format and packed rows the RGBA reduction gives the same picture",
+    arguments: [2, 16, 17, 200])
+  func grayScanlines(levels: Int) throws {
+    let (width, height) = (37, 30)
+    var canvas = try GrayCanvas(width: width, height: height, level: 255)
+    // Rows 0-9 and 25-29 stay blank (rows repeating the one above); between them, `levels`
+    // levels with the background.
+    let mask = (0..<width * 15).map { UInt8($0 % levels == 0 ? 0 : $0 % levels * 255 / levels) }
+    canvas.drawMask(mask, maskWidth: width, maskHeight: 15, x: 0, y: 10, level: 0)
+    let (format, packed) = PNGPixelFormat.reduce(grayScanlines: canvas.scanlines, width: width)
+    let (expectedFormat, expectedRows) = PNGPixelFormat.reduce(canvas.image)
+    #expect(format == expectedFormat)
+    if case .gray = expectedFormat.kind {
+      #expect(packed == nil, "the scanlines are the image data")
+    } else {
+      #expect(packed == expectedRows)
+    }
+  }
 }

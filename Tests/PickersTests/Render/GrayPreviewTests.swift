@@ -128,6 +128,29 @@ struct GrayPreviewTests {
     }
   }
 
+  @Test("a gray canvas is uniform exactly when every pixel has the same level")
+  func uniform() throws {
+    for (width, height) in [(1, 1), (1, 5), (7, 1), (13, 9)] {
+      let blank = try GrayCanvas(width: width, height: height, level: 200)
+      #expect(blank.isUniform, "\(width) x \(height)")
+      #expect(blank.image.bytes.allSatisfy { $0 == 200 || $0 == 255 })
+      // One pixel of another level anywhere, the first and the last included (a single pixel
+      // is uniform whatever its level).
+      for index in 0..<width * height where width * height > 1 {
+        var canvas = blank
+        canvas.drawMask(
+          [255], maskWidth: 1, maskHeight: 1, x: index % width, y: index / width, level: 10)
+        let levels = Set(
+          stride(from: 0, to: canvas.image.bytes.count, by: 4).map { canvas.image.bytes[$0] })
+        #expect(levels.count == 2)
+        #expect(!canvas.isUniform, "\(width) x \(height), pixel \(index)")
+      }
+    }
+    // Every row starts with its PNG filter byte, 0, whatever the level.
+    let canvas = try GrayCanvas(width: 5, height: 3, level: 77)
+    #expect(canvas.scanlines == (0..<3).flatMap { _ in [0, 77, 77, 77, 77, 77] })
+  }
+
   @Test("the paragraph breaks into the same lines with and without ICU")
   func sameLines() throws {
     try #require(LineBreaker.isAvailable, "ICU (libicu72) is not installed")
