@@ -115,8 +115,11 @@ public final class FontCatalog: Sendable {
       }
     }
     var relative = false
+    func variable(_ name: String) -> String {
+      (overrides.map { $0[name] } ?? environment(name)) ?? ""
+    }
     for name in Self.environmentNames {
-      let value = (overrides.map { $0[name] } ?? environment(name)) ?? ""
+      let value = variable(name)
       key += "|\(name)=" + value
       if Self.pathNames.contains(name), !value.isEmpty, !value.hasPrefix("/") { relative = true }
     }
@@ -124,9 +127,8 @@ public final class FontCatalog: Sendable {
     // that hold a fontconfig library choose the one that answers. Not the variable itself:
     // valgrind sets it (to /usr/lib/debug) for every program it runs, and a profiled run would
     // never see the cache.
-    let searched = (overrides.map { $0["LD_LIBRARY_PATH"] } ?? environment("LD_LIBRARY_PATH")) ?? ""
     key += "|fontconfig-in="
-    for folder in searched.split(whereSeparator: { $0 == ":" || $0 == ";" })
+    for folder in variable("LD_LIBRARY_PATH").split(whereSeparator: { $0 == ":" || $0 == ";" })
     where access(folder + "/libfontconfig.so.1", F_OK) == 0 {
       key += escape(String(folder)) + ";"
       if !folder.hasPrefix("/") { relative = true }

@@ -50,23 +50,31 @@ extension RGBAImage {
       return try pngData(
         rows: packed, format: format, width: width, height: height, options: options)
     }
-    let encoder = try PNGRowEncoder(
-      width: width, height: height, options: options, format: format)
-    try scanlines.withUnsafeBytes { buffer in
-      Result { () throws(PNGError) in try encoder.write(scanlines: buffer, rowCount: height) }
-    }.get()
-    try encoder.end()
-    return encoder.bytes
+    return try encoded(scanlines, format: format, width: width, height: height, options: options) {
+      encoder, buffer throws(PNGError) in try encoder.write(scanlines: buffer, rowCount: height)
+    }
   }
 
   /// Encodes rows already packed in `format`, in one call to the encoder.
   private static func pngData(
     rows: [UInt8], format: PNGPixelFormat, width: Int, height: Int, options: PNGEncodingOptions
   ) throws(PNGError) -> [UInt8] {
+    try encoded(rows, format: format, width: width, height: height, options: options) {
+      encoder, buffer throws(PNGError) in try encoder.write(rows: buffer, rowCount: height)
+    }
+  }
+
+  /// The PNG of `bytes`, handed to a new encoder in one call by `write`.
+  private static func encoded(
+    _ bytes: [UInt8], format: PNGPixelFormat, width: Int, height: Int,
+    options: PNGEncodingOptions,
+    write: (PNGRowEncoder, UnsafeRawBufferPointer) throws(PNGError) -> Void
+  ) throws(PNGError) -> [UInt8] {
     let encoder = try PNGRowEncoder(
       width: width, height: height, options: options, format: format)
-    try rows.withUnsafeBytes { buffer in
-      Result { () throws(PNGError) in try encoder.write(rows: buffer, rowCount: height) }
+    // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(PNGError) in try write(encoder, buffer) }
     }.get()
     try encoder.end()
     return encoder.bytes
