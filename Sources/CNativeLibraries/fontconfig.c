@@ -143,11 +143,6 @@ FcConfig * FcInitLoadConfig(void) {
   return ((__typeof__(&FcInitLoadConfig))PICKERS_NATIVE_SYMBOL(FcInitLoadConfig))();
 }
 
-PICKERS_NATIVE_WRAPPER(FcLangNormalize)
-FcChar8 * FcLangNormalize(const FcChar8 *a0) {
-  return ((__typeof__(&FcLangNormalize))PICKERS_NATIVE_SYMBOL(FcLangNormalize))(a0);
-}
-
 PICKERS_NATIVE_WRAPPER(FcLangSetAdd)
 FcBool FcLangSetAdd(FcLangSet *a0, const FcChar8 *a1) {
   return ((__typeof__(&FcLangSetAdd))PICKERS_NATIVE_SYMBOL(FcLangSetAdd))(a0, a1);
@@ -308,7 +303,7 @@ double FcWeightToOpenTypeDouble(double a0) {
   return ((__typeof__(&FcWeightToOpenTypeDouble))PICKERS_NATIVE_SYMBOL(FcWeightToOpenTypeDouble))(a0);
 }
 
-static const char *const function_names[60] = {
+static const char *const function_names[59] = {
   "FcCharSetAddChar",
   "FcCharSetCount",
   "FcCharSetCreate",
@@ -336,7 +331,6 @@ static const char *const function_names[60] = {
   "FcFreeTypeQueryAll",
   "FcGetLangs",
   "FcInitLoadConfig",
-  "FcLangNormalize",
   "FcLangSetAdd",
   "FcLangSetCreate",
   "FcLangSetDestroy",
@@ -372,6 +366,6 @@ static const char *const function_names[60] = {
 };
 
 const char *const *pickers_native_fontconfig_names(size_t *count) {
-  *count = 60;
+  *count = 59;
   return function_names;
 }

@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <unicode/uvernum.h>  // ICU's major version: its soname and function names carry it
+
+// Turns a macro's value into a string after expanding it (ICU's version, its renamed names).
+#define PICKERS_STRING_(text) #text
+#define PICKERS_STRING(text) PICKERS_STRING_(text)
 
 typedef struct {
   const char *soname;
@@ -25,6 +30,9 @@ static Library libraries[PICKERS_NATIVE_LIBRARY_COUNT] = {
     [PICKERS_NATIVE_HARFBUZZ] = {"libharfbuzz.so.0", PTHREAD_ONCE_INIT, NULL, ""},
     [PICKERS_NATIVE_PNG] = {"libpng16.so.16", PTHREAD_ONCE_INIT, NULL, ""},
     [PICKERS_NATIVE_FRIBIDI] = {"libfribidi.so.0", PTHREAD_ONCE_INIT, NULL, ""},
+    [PICKERS_NATIVE_ICU] = {"libicuuc.so." PICKERS_STRING(U_ICU_VERSION_MAJOR_NUM),
+                            PTHREAD_ONCE_INIT, NULL, ""},
+    [PICKERS_NATIVE_DEFLATE] = {"libdeflate.so.0", PTHREAD_ONCE_INIT, NULL, ""},
 };
 
 static void *handle_of(int index);
@@ -40,6 +48,8 @@ static const int dependencies[PICKERS_NATIVE_LIBRARY_COUNT] = {
     [PICKERS_NATIVE_HARFBUZZ] = PICKERS_NATIVE_FREETYPE,
     [PICKERS_NATIVE_PNG] = -1,
     [PICKERS_NATIVE_FRIBIDI] = -1,
+    [PICKERS_NATIVE_ICU] = -1,
+    [PICKERS_NATIVE_DEFLATE] = -1,
 };
 
 // pthread_once takes no argument: one function per library.
@@ -60,8 +70,10 @@ static void open_freetype(void) { open_library(&libraries[PICKERS_NATIVE_FREETYP
 static void open_harfbuzz(void) { open_library(&libraries[PICKERS_NATIVE_HARFBUZZ]); }
 static void open_png(void) { open_library(&libraries[PICKERS_NATIVE_PNG]); }
 static void open_fribidi(void) { open_library(&libraries[PICKERS_NATIVE_FRIBIDI]); }
+static void open_icu(void) { open_library(&libraries[PICKERS_NATIVE_ICU]); }
+static void open_deflate(void) { open_library(&libraries[PICKERS_NATIVE_DEFLATE]); }
 static void (*const openers[PICKERS_NATIVE_LIBRARY_COUNT])(void) = {
-    open_fontconfig, open_freetype, open_harfbuzz, open_png, open_fribidi,
+    open_fontconfig, open_freetype, open_harfbuzz, open_png, open_fribidi, open_icu, open_deflate,
 };
 
 static Library *library_at(int library) {
@@ -117,6 +129,24 @@ const char *const *pickers_native_library_function_names(int library, size_t *co
     case PICKERS_NATIVE_FRIBIDI: return pickers_native_fribidi_names(count);
     default: *count = 0; return NULL;
   }
+}
+
+void *pickers_native_library_symbol(int library, const char *name) {
+  void *handle = handle_of(library);
+  return handle == NULL ? NULL : dlsym(handle, name);
+}
+
+// ICU renames every function after its major version (ubrk_open is ubrk_open_72).
+#define PICKERS_ICU_NAME(name) PICKERS_STRING(U_ICU_ENTRY_POINT_RENAME(name))
+
+int pickers_native_icu_line_break(PickersICULineBreak *functions) {
+  int icu = PICKERS_NATIVE_ICU;
+  *(void **)&functions->open = pickers_native_library_symbol(icu, PICKERS_ICU_NAME(ubrk_open));
+  *(void **)&functions->next = pickers_native_library_symbol(icu, PICKERS_ICU_NAME(ubrk_next));
+  *(void **)&functions->ruleStatus =
+      pickers_native_library_symbol(icu, PICKERS_ICU_NAME(ubrk_getRuleStatus));
+  *(void **)&functions->close = pickers_native_library_symbol(icu, PICKERS_ICU_NAME(ubrk_close));
+  return functions->open && functions->next && functions->ruleStatus && functions->close;
 }
 
 // Ends the process the way the dynamic loader does when a needed library is missing, but with

@@ -84,11 +84,6 @@ png_uint_32 png_get_valid(png_const_structrp a0, png_const_inforp a1, png_uint_3
   return ((__typeof__(&png_get_valid))PICKERS_NATIVE_SYMBOL(png_get_valid))(a0, a1, a2);
 }
 
-PICKERS_NATIVE_WRAPPER(png_image_finish_read)
-int png_image_finish_read(png_imagep a0, png_const_colorp a1, void *a2, png_int_32 a3, void *a4) {
-  return ((__typeof__(&png_image_finish_read))PICKERS_NATIVE_SYMBOL(png_image_finish_read))(a0, a1, a2, a3, a4);
-}
-
 PICKERS_NATIVE_WRAPPER(png_longjmp)
 void png_longjmp(png_const_structrp a0, int a1) {
   ((__typeof__(&png_longjmp))PICKERS_NATIVE_SYMBOL(png_longjmp))(a0, a1);
@@ -230,7 +225,7 @@ void png_write_row(png_structrp a0, png_const_bytep a1) {
   ((__typeof__(&png_write_row))PICKERS_NATIVE_SYMBOL(png_write_row))(a0, a1);
 }
 
-static const char *const function_names[44] = {
+static const char *const function_names[43] = {
   "png_create_info_struct",
   "png_create_read_struct",
   "png_create_write_struct",
@@ -246,7 +241,6 @@ static const char *const function_names[44] = {
   "png_get_rowbytes",
   "png_get_tRNS",
   "png_get_valid",
-  "png_image_finish_read",
   "png_longjmp",
   "png_read_info",
   "png_read_row",
@@ -278,6 +272,6 @@ static const char *const function_names[44] = {
 };
 
 const char *const *pickers_native_png_names(size_t *count) {
-  *count = 44;
+  *count = 43;
   return function_names;
 }

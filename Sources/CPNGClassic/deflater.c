@@ -1,6 +1,6 @@
 #include "CPNGClassic.h"
 
-#include <dlfcn.h>
+#include <CNativeLibraries.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,13 +177,14 @@ static struct {
 } libdeflate;
 static pthread_once_t libdeflate_once = PTHREAD_ONCE_INIT;
 
+// Through the one loader of pickers' libraries (CNativeLibraries).
 static void load_libdeflate(void) {
-  void *library = dlopen("libdeflate.so.0", RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) return;
-  *(void **)&libdeflate.alloc = dlsym(library, "libdeflate_alloc_compressor");
-  *(void **)&libdeflate.bound = dlsym(library, "libdeflate_zlib_compress_bound");
-  *(void **)&libdeflate.compress = dlsym(library, "libdeflate_zlib_compress");
-  *(void **)&libdeflate.release = dlsym(library, "libdeflate_free_compressor");
+  const int library = PICKERS_NATIVE_DEFLATE;
+  *(void **)&libdeflate.alloc = pickers_native_library_symbol(library, "libdeflate_alloc_compressor");
+  *(void **)&libdeflate.bound =
+      pickers_native_library_symbol(library, "libdeflate_zlib_compress_bound");
+  *(void **)&libdeflate.compress = pickers_native_library_symbol(library, "libdeflate_zlib_compress");
+  *(void **)&libdeflate.release = pickers_native_library_symbol(library, "libdeflate_free_compressor");
   libdeflate.available = libdeflate.alloc != NULL && libdeflate.bound != NULL &&
                          libdeflate.compress != NULL && libdeflate.release != NULL;
 }

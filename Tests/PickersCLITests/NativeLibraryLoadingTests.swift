@@ -11,7 +11,7 @@ struct NativeLibraryLoadingTests {
   static let lazyLibraries = [
     "libfontconfig.so.1", "libfreetype.so.6", "libharfbuzz.so.0", "libpng16.so.16",
     "libfribidi.so.0", "libglib-2.0.so.0", "libgraphite2.so.3", "libbrotlidec.so.1",
-    "libexpat.so.1", "libpcre2-8.so.0",
+    "libexpat.so.1", "libpcre2-8.so.0", "libicuuc.so.72", "libicudata.so.72", "libdeflate.so.0",
   ]
 
   /// The file names of the libraries the loader initialised in a run.

@@ -1,9 +1,10 @@
-import CICU
+import CNativeLibraries
 
 /// Where lines may break, by the Unicode line breaking algorithm (UAX #14), from ICU's line
 /// break iterator.
 ///
-/// ICU is loaded on first use (see `Sources/CICU/shim.h`); without it, ``opportunities(in:language:)``
+/// ICU is loaded on first use through the one loader of pickers' C libraries
+/// (`Sources/CNativeLibraries`); without it, ``opportunities(in:language:)``
 /// returns `nil` and the typesetter falls back to breaking after spaces and between ideographs.
 enum LineBreaker {
   /// What may happen before a scalar: no break, a break opportunity, or a mandatory break.
@@ -17,9 +18,9 @@ enum LineBreaker {
   static let maximumScalars = 1 << 24
 
   /// ICU's functions, loaded once; `nil` when ICU is not installed.
-  private static let functions: CICULineBreakFunctions? = {
-    var functions = CICULineBreakFunctions()
-    return cicu_load_line_break(&functions) != 0 ? functions : nil
+  private static let functions: PickersICULineBreak? = {
+    var functions = PickersICULineBreak()
+    return pickers_native_icu_line_break(&functions) != 0 ? functions : nil
   }()
 
   /// Whether ICU could be loaded.
@@ -64,16 +65,16 @@ enum LineBreaker {
     var status: Int32 = 0
     let locale = language.map { $0.replacing("-", with: "_") } ?? ""
     let iterator = units.withUnsafeBufferPointer { text in
-      open(Int32(CICU_BREAK_LINE), locale, text.baseAddress, Int32(text.count), &status)
+      open(Int32(PICKERS_ICU_BREAK_LINE), locale, text.baseAddress, Int32(text.count), &status)
     }
     guard let iterator, status <= 0 else {
       if let iterator { close(iterator) }
       return nil
     }
     defer { close(iterator) }
-    let hard = Int32(CICU_LINE_HARD)..<Int32(CICU_LINE_HARD_LIMIT)
+    let hard = Int32(PICKERS_ICU_LINE_HARD)..<Int32(PICKERS_ICU_LINE_HARD_LIMIT)
     var boundary = next(iterator)
-    while boundary != Int32(CICU_BREAK_DONE) {
+    while boundary != Int32(PICKERS_ICU_BREAK_DONE) {
       let offset = Int(boundary)
       guard offset >= 0, offset < scalarAt.count else { break }
       result[scalarAt[offset]] = hard.contains(ruleStatus(iterator)) ? .mandatory : .allowed

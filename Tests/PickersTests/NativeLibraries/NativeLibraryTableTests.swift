@@ -6,7 +6,7 @@ import Testing
 /// against the libraries themselves: the dynamic loader's answer is the independent truth.
 @Suite("lazily loaded C libraries: the generated table")
 struct NativeLibraryTableTests {
-  static let libraries = (0..<Int32(PICKERS_NATIVE_LIBRARY_COUNT)).map { $0 }
+  static let libraries = (0..<Int32(PICKERS_NATIVE_WRAPPED_LIBRARY_COUNT)).map { $0 }
 
   /// The names of the functions the wrappers of `library` resolve.
   static func names(_ library: Int32) -> [String] {
@@ -43,6 +43,30 @@ struct NativeLibraryTableTests {
     defer { dlclose(handle) }
     let missing = names.filter { dlsym(handle, $0) == nil }
     #expect(missing.isEmpty, "\(Self.soname(library)) lacks \(missing)")
+  }
+
+  /// ICU and libdeflate go through the same loader, without wrappers: a missing function is
+  /// NULL, never the end of the process, and the loader's soname is the one dlopen then finds.
+  @Test("the optional libraries load through the same loader and answer NULL for what they lack")
+  func optionalLibraries() throws {
+    for library in [Int32(PICKERS_NATIVE_ICU.rawValue), Int32(PICKERS_NATIVE_DEFLATE.rawValue)] {
+      var count = 7
+      #expect(pickers_native_library_function_names(library, &count) == nil && count == 0)
+      let handle = try Self.handle(library)
+      defer { dlclose(handle) }
+      #expect(pickers_native_library_symbol(library, "pickers_no_such_function") == nil)
+    }
+    #expect(Self.soname(Int32(PICKERS_NATIVE_DEFLATE.rawValue)) == "libdeflate.so.0")
+    #expect(Self.soname(Int32(PICKERS_NATIVE_ICU.rawValue)).hasPrefix("libicuuc.so."))
+    let compress = try #require(
+      pickers_native_library_symbol(
+        Int32(PICKERS_NATIVE_DEFLATE.rawValue), "libdeflate_zlib_compress"))
+    let handle = try #require(dlopen("libdeflate.so.0", RTLD_LAZY | RTLD_NOLOAD))
+    defer { dlclose(handle) }
+    #expect(compress == dlsym(handle, "libdeflate_zlib_compress"))
+    var icu = PickersICULineBreak()
+    #expect(pickers_native_icu_line_break(&icu) == 1)
+    #expect(icu.open != nil && icu.next != nil && icu.ruleStatus != nil && icu.close != nil)
   }
 
   @Test("a value out of range names no library and loads nothing")
