@@ -151,7 +151,7 @@ final class ColorWindow {
     gtk_widget_set_hexpand(status, 1)
     Widgets.append(buttons, status)
     Widgets.appendCancelAndChoose(
-      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.accept) })
+      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.choose) })
     Widgets.append(content, buttons)
     Widgets.setContent(window, content) { [self] in send(.cancel) }
     Widgets.addKeyHandler(window) { [self] keyval, modifiers in key(keyval, modifiers) }
@@ -187,17 +187,17 @@ final class ColorWindow {
 
   /// Feeds `event` to the state machine and redraws.
   func send(_ event: ColorPickerEvent, keepEntry: Bool = false) {
-    state = ColorPickerState.update(state, event: event)
+    state = ColorPickerState.update(state, event)
     refresh(keepEntry: keepEntry)
   }
 
   /// Enter chooses, Esc cancels; arrows, Home and End on a focused slider step it with the
-  /// terminal picker's steps (Shift: large steps).
+  /// model's steps (Shift: large steps), as the terminal picker does.
   private func key(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
     let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
-      send(.accept)
+      send(.choose)
       return true
     case GDK_KEY_Escape:
       send(.cancel)
@@ -207,18 +207,17 @@ final class ColorWindow {
     guard let focus = gtk_root_get_focus(cgtk_root(window)),
       let row = scales.firstIndex(where: { $0 == focus })
     else { return false }
-    let key: Key
+    let event: ColorPickerEvent
     switch Int32(keyval) {
     case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Down, GDK_KEY_KP_Down:
-      key = shift ? .shiftLeft : .left
+      event = .step(row, by: -1, large: shift)
     case GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Up, GDK_KEY_KP_Up:
-      key = shift ? .shiftRight : .right
-    case GDK_KEY_Home: key = .home
-    case GDK_KEY_End: key = .end
+      event = .step(row, by: 1, large: shift)
+    case GDK_KEY_Home: event = .jump(row, toEnd: false)
+    case GDK_KEY_End: event = .jump(row, toEnd: true)
     default: return false
     }
-    send(.focus(row))
-    send(.key(key))
+    send(event)
     return true
   }
 

@@ -182,7 +182,7 @@ final class FontWindow {
       guard position != GTK_INVALID_LIST_POSITION else { return }
       send(.select(Int(position)))
     }
-    Signals.connectIndex(list, "activate") { [self] _ in send(.accept) }
+    Signals.connectIndex(list, "activate") { [self] _ in send(.choose) }
     geometry.name("list", scroller)
 
     let side = Widgets.box(vertical: true, spacing: 8)
@@ -237,7 +237,7 @@ final class FontWindow {
     let buttons = Widgets.box(vertical: false, spacing: 8)
     gtk_widget_set_halign(buttons, GTK_ALIGN_END)
     Widgets.appendCancelAndChoose(
-      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.accept) })
+      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.choose) })
     Widgets.append(content, buttons)
     Widgets.setContent(window, content) { [self] in send(.cancel) }
     Widgets.addKeyHandler(window) { [self] keyval, _ in key(keyval) }
@@ -248,7 +248,7 @@ final class FontWindow {
 
   /// Feeds `event` to the state machine, saves changed ratings and redraws.
   func send(_ event: FontPickerEvent) {
-    state = FontPickerState.update(state, event: event)
+    state = FontPickerState.update(state, event)
     if state.ratings != savedRatings, let store {
       let previous = Favorites(ratings: savedRatings)
       savedRatings = state.ratings
@@ -268,7 +268,7 @@ final class FontWindow {
   private func key(_ keyval: UInt32) -> Bool {
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
-      send(.accept)
+      send(.choose)
       return true
     case GDK_KEY_Escape:
       send(.cancel)
@@ -279,15 +279,15 @@ final class FontWindow {
     guard let focus, focus == search || gtk_widget_is_ancestor(focus, search) != 0 else {
       return false
     }
-    let key: Key
+    let event: FontPickerEvent
     switch Int32(keyval) {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: key = .up
-    case GDK_KEY_Down, GDK_KEY_KP_Down: key = .down
-    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: key = .pageUp
-    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: key = .pageDown
+    case GDK_KEY_Up, GDK_KEY_KP_Up: event = .move(by: -1)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: event = .move(by: 1)
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: event = .movePage(by: -1)
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: event = .movePage(by: 1)
     default: return false
     }
-    send(.key(key))
+    send(event)
     return true
   }
 

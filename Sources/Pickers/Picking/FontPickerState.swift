@@ -1,14 +1,14 @@
-/// The font picker: a filtered, scrolling list of families (or faces) with ratings.
+/// The font picker's model: a filtered, scrolling list of families (or faces) with ratings.
 ///
-/// Keys: typing filters with ``FontSearch`` (Backspace deletes, Ctrl-U clears); Up/Down, Page Up/Down, Home/End and
-/// the mouse wheel move; 0-5 rate the highlighted family; Tab shows only rated families; Enter
-/// accepts; Esc or Ctrl-C cancel.
+/// Surfaces send ``FontPickerEvent``s: the terminal's keys type the filter, move, rate and
+/// toggle favourites (``FontPickerTerminalView``); the window's search field, toggles, list
+/// and stars do the same. The filter is ``FontSearch``, the catalog's forgiving search.
 ///
 ///     let entries = ["DejaVu Sans", "DejaVu Serif"].map { FontPickerState.Entry(family: $0) }
 ///     var state = FontPickerState(entries: entries)
-///     state = FontPickerState.update(state, keys: [.character("s"), .character("e"), .enter])
+///     state = FontPickerState.update(state, events: [.setQuery("se"), .choose])
 ///     state.outcome   // .accepted("DejaVu Serif")
-public struct FontPickerState: PickerState, Hashable {
+public struct FontPickerState: PickerModel, Hashable {
   /// One row of the list: a family, or one face of it in `--faces` mode.
   public struct Entry: Hashable, Sendable {
     /// The family name.
@@ -51,7 +51,7 @@ public struct FontPickerState: PickerState, Hashable {
   public private(set) var selection = 0
   /// The first row shown, an index into `matches`.
   public private(set) var top = 0
-  /// How many list rows the window shows (kept up to date by `resized(to:)`).
+  /// How many list rows a surface shows (``FontPickerEvent/setPageSize(_:)``).
   public private(set) var pageSize = 10
   /// Star ratings, 1...5, by family (0 is stored as absent).
   public private(set) var ratings: [String: Int]
@@ -62,10 +62,6 @@ public struct FontPickerState: PickerState, Hashable {
   public private(set) var allowedFamilies: Set<String>?
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
-  /// Rows kept free for an image preview under the details (0: a text-only preview line).
-  public var previewRows: Int
-  /// A line shown in the preview area when no image is drawn there.
-  public var previewNote: String
 
   /// Creates a picker over `entries` with the saved `ratings`, highlighting `initial` if given.
   ///
@@ -73,17 +69,10 @@ public struct FontPickerState: PickerState, Hashable {
   ///   - entries: The families (or faces) to choose from.
   ///   - ratings: Saved star ratings by family.
   ///   - initial: A family (or `family:style`) to highlight, matched ignoring case.
-  ///   - previewRows: Rows reserved for an image preview; 0 for text only.
-  ///   - previewNote: The text-only preview line.
-  public init(
-    entries: [Entry], ratings: [String: Int] = [:], initial: String? = nil, previewRows: Int = 0,
-    previewNote: String = "The quick brown fox jumps over the lazy dog  0123456789"
-  ) {
+  public init(entries: [Entry], ratings: [String: Int] = [:], initial: String? = nil) {
     self.entries = entries
     self.ratings = ratings
     self.matches = Array(entries.indices)
-    self.previewRows = previewRows
-    self.previewNote = previewNote
     if let initial = initial?.lowercased() {
       let index =
         entries.firstIndex { $0.answer.lowercased() == initial }
@@ -135,47 +124,59 @@ public struct FontPickerState: PickerState, Hashable {
 
   // MARK: Update
 
-  public static func update(_ state: FontPickerState, _ key: Key) -> FontPickerState {
+  /// The state after `event` (see ``FontPickerEvent``); nothing changes once the picker ended.
+  ///
+  ///     var state = FontPickerState(entries: entries)
+  ///     state = FontPickerState.update(state, events: [.move(by: 2), .rate(4)])
+  ///     state.ratings   // [entries[2].family: 4]
+  public static func update(_ state: FontPickerState, _ event: FontPickerEvent) -> FontPickerState {
     guard !state.outcome.isFinished else { return state }
     var next = state
-    switch key {
-    case .enter:
-      if let selected = next.selected { next.outcome = .accepted(selected.answer) }
-    case .escape, .interrupt, .control("d"): next.outcome = .cancelled
-    case .up: next.move(by: -1)
-    case .down: next.move(by: 1)
-    case .wheelUp: next.move(by: -3)
-    case .wheelDown: next.move(by: 3)
-    case .pageUp: next.move(by: -max(next.pageSize - 1, 1))
-    case .pageDown: next.move(by: max(next.pageSize - 1, 1))
-    case .home: next.move(to: 0)
-    case .end: next.move(to: next.matches.count - 1)
-    case .tab, .backTab:
-      next.favoritesOnly.toggle()
+    switch event {
+    case .setQuery(let query):
+      guard query != next.query else { break }
+      next.query = String(query.prefix(Self.maximumQueryLength))
       next.refilter()
-    case .character(let digit) where ("0"..."5").contains(digit):
-      next.rate(Int(String(digit)) ?? 0)
-    case .character(let character):
+    case .typeCharacter(let character):
       next.query.append(character)
       next.refilter()
-    case .backspace:
+    case .deleteBackward:
       guard !next.query.isEmpty else { break }
       next.query.removeLast()
       next.refilter()
-    case .control("u"):
+    case .clearQuery:
       next.query = ""
       next.refilter()
-    default: break
+    case .setFavoritesOnly(let on):
+      guard on != next.favoritesOnly else { break }
+      next.favoritesOnly = on
+      next.refilter()
+    case .allowFamilies(let families):
+      let previous = next.selected
+      next.allowedFamilies = families
+      next.refilter()
+      // A toggle keeps the highlighted family when it is still listed.
+      if let previous, let index = next.matches.firstIndex(where: { next.entries[$0] == previous })
+      {
+        next.move(to: index)
+      }
+    case .move(let offset): next.move(by: offset)
+    case .movePage(let pages): next.move(by: pages * max(next.pageSize - 1, 1))
+    case .select(let row): next.move(to: row)
+    case .setPageSize(let rows):
+      next.pageSize = max(rows, 1)
+      next.move(to: next.selection)
+    case .rate(let stars): next.rate(min(max(stars, 0), 5))
+    case .choose:
+      if let selected = next.selected { next.outcome = .accepted(selected.answer) }
+    case .cancel: next.outcome = .cancelled
     }
     return next
   }
 
-  public func resized(to size: TerminalSize) -> FontPickerState {
-    var next = self
-    next.pageSize = max(Self.layout(size, previewRows: previewRows).listRows, 1)
-    next.move(to: next.selection)
-    return next
-  }
+  /// The longest filter ``FontPickerEvent/setQuery(_:)`` keeps (a search field can be pasted
+  /// into).
+  public static let maximumQueryLength = 200
 
   private mutating func move(by offset: Int) {
     move(to: selection + offset)
@@ -212,185 +213,6 @@ public struct FontPickerState: PickerState, Hashable {
     top = 0
     move(to: selection)
   }
-
-  // MARK: Window events
-
-  /// The state after a window's widget changed (the search field, a toggle, the list, a star).
-  ///
-  /// The GTK driver turns each widget signal into one ``FontPickerEvent`` and redraws from the
-  /// new state, so the search, the filters and the ratings are the terminal picker's.
-  ///
-  ///     var state = FontPickerState(entries: entries)
-  ///     state = FontPickerState.update(state, event: .setQuery("dejavu mono"))
-  ///     state.selected?.family   // "DejaVu Sans Mono"
-  public static func update(_ state: FontPickerState, event: FontPickerEvent) -> FontPickerState {
-    guard !state.outcome.isFinished else { return state }
-    var next = state
-    switch event {
-    case .key(let key): return update(state, key)
-    case .setQuery(let query):
-      guard query != next.query else { break }
-      next.query = String(query.prefix(Self.maximumQueryLength))
-      next.refilter()
-    case .setFavoritesOnly(let on):
-      guard on != next.favoritesOnly else { break }
-      next.favoritesOnly = on
-      next.refilter()
-    case .allowFamilies(let families):
-      let previous = next.selected
-      next.allowedFamilies = families
-      next.refilter()
-      // A toggle keeps the highlighted family when it is still listed.
-      if let previous, let index = next.matches.firstIndex(where: { next.entries[$0] == previous })
-      {
-        next.move(to: index)
-      }
-    case .select(let row): next.move(to: row)
-    case .rate(let stars): next.rate(min(max(stars, 0), 5))
-    case .accept:
-      if let selected = next.selected { next.outcome = .accepted(selected.answer) }
-    case .cancel: next.outcome = .cancelled
-    }
-    return next
-  }
-
-  /// The longest filter kept (a search field can be pasted into).
-  public static let maximumQueryLength = 200
-
-  // MARK: View
-
-  struct Layout {
-    var listTop = 1
-    var listRows: Int
-    var detailTop: Int
-    var previewTop: Int
-    var previewRows: Int
-    var footer: Int
-  }
-
-  static func layout(_ size: TerminalSize, previewRows: Int) -> Layout {
-    let footer = size.rows - 1
-    let preview = previewRows > 0 ? min(previewRows, max(size.rows / 3, 2)) : 1
-    let previewTop = footer - preview
-    let detailTop = previewTop - 4
-    return Layout(
-      listRows: max(detailTop - 2, 1), detailTop: detailTop, previewTop: previewTop,
-      previewRows: preview, footer: footer)
-  }
-
-  public static func view(_ state: FontPickerState, size: TerminalSize) -> Screen {
-    var screen = Screen(width: size.columns, height: size.rows)
-    guard size.columns >= 20, size.rows >= 10 else {
-      screen.put("window too small", row: 0, column: 0)
-      return screen
-    }
-    let width = size.columns
-    let layout = Self.layout(size, previewRows: state.previewRows)
-    let bar = Style(reverse: true)
-    screen.fill(Screen.Area(row: 0, column: 0, width: width, height: 1), style: bar)
-    var column = screen.put(
-      " pickers · font  ", row: 0, column: 0, style: Style(bold: true, reverse: true))
-    column += screen.put("Filter: ", row: 0, column: column, style: bar)
-    column += screen.put(
-      state.query, row: 0, column: column, style: Style(bold: true, reverse: true))
-    screen.put("▏", row: 0, column: column, style: bar)
-    let noun = state.entries.first?.style == nil ? "families" : "faces"
-    let count =
-      "\(state.matches.count)/\(state.entries.count) \(noun)"
-      + (state.favoritesOnly ? " · ★ only" : "") + " "
-    let countWidth = Screen.displayWidth(of: count)
-    if width - countWidth > column + 2 {
-      screen.put(count, row: 0, column: width - countWidth, style: bar)
-    }
-
-    if state.matches.isEmpty {
-      let message =
-        state.favoritesOnly && state.ratings.isEmpty
-        ? "No rated families yet: press 1-5 on a family to rate it, Tab to show all."
-        : "No family matches '\(state.query)'."
-      screen.put(message, row: layout.listTop, column: 2, style: Style(dim: true))
-    }
-    let top = min(state.top, max(state.matches.count - layout.listRows, 0))
-    for offset in 0..<layout.listRows {
-      let index = top + offset
-      guard index < state.matches.count else { break }
-      let entry = state.entries[state.matches[index]]
-      let row = layout.listTop + offset
-      let highlighted = index == state.selection
-      let style = highlighted ? Style(bold: true, reverse: true) : .plain
-      if highlighted {
-        screen.fill(Screen.Area(row: row, column: 0, width: width, height: 1), style: style)
-      }
-      screen.put(highlighted ? "›" : " ", row: row, column: 0, style: style)
-      let stars = state.ratings[entry.family] ?? 0
-      let starText = String(repeating: "★", count: stars) + String(repeating: "·", count: 5 - stars)
-      var starStyle = style
-      if !highlighted {
-        starStyle =
-          stars > 0
-          ? Style(foreground: TerminalColor(red: 255, green: 190, blue: 0)) : Style(dim: true)
-      }
-      screen.put(starText, row: row, column: 2, style: starStyle)
-      screen.put(entry.answer, row: row, column: 8, style: style, maxWidth: width - 9)
-    }
-
-    // Details of the highlighted entry.
-    screen.put(
-      String(repeating: "─", count: width), row: layout.detailTop - 1, column: 0,
-      style: Style(dim: true))
-    if let entry = state.selected {
-      let faces =
-        entry.styles.isEmpty
-        ? "?" : "\(entry.styles.count): " + entry.styles.joined(separator: ", ")
-      let languages =
-        entry.languages.isEmpty
-        ? "?" : "\(entry.languages.count): " + entry.languages.prefix(24).joined(separator: " ")
-      let label = Style(bold: true)
-      for (offset, line) in [
-        ("Faces", faces), ("Languages", languages),
-        (
-          "Mono",
-          (entry.isMonospace ? "yes" : "no") + (entry.file.isEmpty ? "" : "   File: \(entry.file)")
-        ),
-      ].enumerated() {
-        let row = layout.detailTop + offset
-        let used = screen.put(line.0 + " ", row: row, column: 1, style: label)
-        screen.put(line.1, row: row, column: 1 + used, maxWidth: width - used - 2)
-      }
-    }
-    if state.previewRows > 0 {
-      screen.imageArea = Screen.Area(
-        row: layout.previewTop, column: 1, width: width - 2, height: layout.previewRows)
-    } else {
-      screen.put(
-        state.previewNote, row: layout.previewTop, column: 1, style: Style(dim: true),
-        maxWidth: width - 2)
-    }
-    let hints = "type to filter  ↑↓ PgUp PgDn move  0-5 rate  Tab ★ only  Enter choose  Esc cancel"
-    screen.put(hints, row: layout.footer, column: 0, style: Style(dim: true))
-    return screen
-  }
-}
-
-/// Something a window's widgets did to the font picker (see
-/// ``FontPickerState/update(_:event:)``).
-public enum FontPickerEvent: Hashable, Sendable {
-  /// A key, handled exactly as in the terminal.
-  case key(Key)
-  /// The search field's text changed.
-  case setQuery(String)
-  /// The favourites toggle changed.
-  case setFavoritesOnly(Bool)
-  /// The other filters changed: only these families (`nil`: all) are listed.
-  case allowFamilies(Set<String>?)
-  /// A row of the list was selected (an index into ``FontPickerState/matches``).
-  case select(Int)
-  /// A star was clicked: rate the selected family 1...5 (0 clears).
-  case rate(Int)
-  /// The Choose button, Enter, or a double click on a row.
-  case accept
-  /// The Cancel button, Esc, or closing the window.
-  case cancel
 }
 
 /// The font picker's filter: the font catalog's forgiving search over family names.

@@ -1,12 +1,12 @@
-/// Runs a ``PickerState`` on the interactive terminal until the user accepts or cancels.
+/// Runs a ``TerminalPicker`` on the interactive terminal until the user chooses or cancels.
 ///
-/// Bytes from the terminal go through a ``KeyDecoder`` into `update`; each new state is drawn
-/// with `view` and only the cells that changed are written. A resize redraws everything. Raw
+/// Bytes from the terminal go through a ``KeyDecoder``; each key becomes the picker's model
+/// event, each new state is drawn with `view` and only the cells that changed are written. A resize redraws everything. Raw
 /// mode and the alternate screen are restored before `run` returns, whatever happened.
 ///
 ///     let terminal = try Terminal.open()
 ///     let driver = PickerDriver(terminal: terminal, colorDepth: ColorDepth(environment: env))
-///     let final = try driver.run(FontPickerState(entries: entries))
+///     let final = try driver.run(FontPickerTerminalView(model: FontPickerState(entries: entries)))
 ///     if case .accepted(let family) = final.outcome { print(family) }
 public struct PickerDriver {
   /// The terminal drawn on.
@@ -57,15 +57,15 @@ public struct PickerDriver {
   ///   - observe: Called with every new state (to save ratings as they change).
   /// - Returns: The final state.
   /// - Throws: ``TerminalError`` when raw mode cannot be entered.
-  public func run<State: PickerState>(
-    _ initial: State,
+  public func run<Picker: TerminalPicker>(
+    _ initial: Picker,
     pendingInput: [UInt8] = [],
-    preview: ((State, Int, Int) -> RGBAImage?)? = nil,
-    previewIdentity: ((State) -> String?)? = nil,
-    prepare: ((State) -> State)? = nil,
+    preview: ((Picker, Int, Int) -> RGBAImage?)? = nil,
+    previewIdentity: ((Picker) -> String?)? = nil,
+    prepare: ((Picker) -> Picker)? = nil,
     observeKeys: ((Key) -> Void)? = nil,
-    observe: ((State) -> Void)? = nil
-  ) throws(TerminalError) -> State {
+    observe: ((Picker) -> Void)? = nil
+  ) throws(TerminalError) -> Picker {
     try terminal.enterRawMode()
     defer {
       if imageProtocol == .kitty { terminal.write(TerminalGraphics.kittyDelete(id: Self.imageID)) }
@@ -80,7 +80,7 @@ public struct PickerDriver {
 
     func draw() {
       if let prepare { state = prepare(state) }
-      let screen = State.view(state, size: size)
+      let screen = Picker.view(state, size: size)
       var output = renderer.render(screen, over: shown)
       let identity = previewIdentity?(state)
       if let area = screen.imageArea, let imageProtocol, let preview,
@@ -96,7 +96,7 @@ public struct PickerDriver {
     }
 
     for key in decoder.feed(pendingInput) where !state.outcome.isFinished {
-      state = State.update(state, key)
+      state = Picker.update(state, key)
     }
     draw()
     while !state.outcome.isFinished {
@@ -112,7 +112,7 @@ public struct PickerDriver {
       }
       for key in keys where !state.outcome.isFinished {
         observeKeys?(key)
-        state = State.update(state, key)
+        state = Picker.update(state, key)
         observe?(state)
       }
       if !state.outcome.isFinished { draw() }

@@ -8,21 +8,21 @@ struct PickerEventTests {
 
   @Test("a slider set to 128 in RGB prints 0x80 in that channel")
   func setComponent() {
-    let state = ColorPickerState.update(Self.blue, event: .setComponent(0, 128))
+    let state = ColorPickerState.update(Self.blue, .setComponent(0, 128))
     #expect(state.answer.hex == "#8078f6")
-    let clamped = ColorPickerState.update(Self.blue, event: .setComponent(2, 300))
+    let clamped = ColorPickerState.update(Self.blue, .setComponent(2, 300))
     #expect(clamped.values[2] == 255)
-    let ignored = ColorPickerState.update(Self.blue, event: .setComponent(7, 1))
+    let ignored = ColorPickerState.update(Self.blue, .setComponent(7, 1))
     #expect(ignored == Self.blue)
-    #expect(ColorPickerState.update(Self.blue, event: .setComponent(1, .nan)) == Self.blue)
+    #expect(ColorPickerState.update(Self.blue, .setComponent(1, .nan)) == Self.blue)
   }
 
-  @Test("arrow keys after a focus event step that row by the terminal picker's step")
-  func focusAndStep() {
-    let green = ColorPickerState.update(Self.blue, event: .focus(1))
-    let stepped = ColorPickerState.update(green, event: .key(.right))
+  @Test("a window's arrow key on a slider steps that row by the terminal picker's step")
+  func stepRow() {
+    let stepped = ColorPickerState.update(Self.blue, .step(1, by: 1, large: false))
     #expect(stepped.answer.hex == "#3479f6")
-    let big = ColorPickerState.update(green, event: .key(.shiftRight))
+    #expect(stepped.focus == 1)
+    let big = ColorPickerState.update(Self.blue, .step(1, by: 1, large: true))
     // 0x78 + 16 = 0x88
     #expect(big.answer.hex == "#3488f6")
   }
@@ -30,7 +30,7 @@ struct PickerEventTests {
   @Test("switching space keeps the color: hsl(0 100% 50%) for red (CSS Color 4)")
   func setSpace() {
     let red = ColorPickerState(red: 1, green: 0, blue: 0)
-    let hsl = ColorPickerState.update(red, event: .setSpace(.hsl))
+    let hsl = ColorPickerState.update(red, .setSpace(.hsl))
     #expect(hsl.space == .hsl)
     #expect(zip(hsl.values, [0.0, 100, 50]).allSatisfy { abs($0 - $1) < 1e-9 })
     #expect(hsl.answer.hex == "#ff0000")
@@ -39,13 +39,13 @@ struct PickerEventTests {
   @Test("a CSS color from the entry replaces the sliders; alpha only with opacity shown")
   func setColor() throws {
     let teal = try Color(css: "rgb(0 128 128 / 50%)")
-    let opaque = ColorPickerState.update(Self.blue, event: .setColor(teal))
+    let opaque = ColorPickerState.update(Self.blue, .setColor(teal))
     #expect(opaque.answer.hex == "#008080")
     let translucent = ColorPickerState.update(
-      ColorPickerState(color: .white, showsOpacity: true), event: .setColor(teal))
+      ColorPickerState(color: .white, showsOpacity: true), .setColor(teal))
     #expect(translucent.answer.hex == "#00808080")
     let half = ColorPickerState.update(
-      ColorPickerState(color: .white, showsOpacity: true), event: .setAlpha(0.25))
+      ColorPickerState(color: .white, showsOpacity: true), .setAlpha(0.25))
     #expect(half.answer.hex == "#ffffff40")
   }
 
@@ -53,17 +53,17 @@ struct PickerEventTests {
   func presetAcceptCancel() {
     let index = 3
     let preset = ColorPreset.systemAccents[index]
-    let chosen = ColorPickerState.update(Self.blue, event: .choosePreset(index))
+    let chosen = ColorPickerState.update(Self.blue, .choosePreset(index))
     #expect(chosen.srgb.enumerated().allSatisfy { abs($1 - preset.srgb[$0]) < 1e-9 })
-    let accepted = ColorPickerState.update(chosen, event: .accept)
+    let accepted = ColorPickerState.update(chosen, .choose)
     guard case .accepted(let answer) = accepted.outcome else {
       Issue.record("not accepted")
       return
     }
     #expect(answer == chosen.answer)
-    #expect(ColorPickerState.update(Self.blue, event: .cancel).outcome == .cancelled)
+    #expect(ColorPickerState.update(Self.blue, .cancel).outcome == .cancelled)
     // Nothing changes once the picker has ended.
-    #expect(ColorPickerState.update(accepted, event: .setComponent(0, 0)) == accepted)
+    #expect(ColorPickerState.update(accepted, .setComponent(0, 0)) == accepted)
   }
 
   @Test("the helper line carries every answer without loss")
@@ -90,37 +90,38 @@ struct PickerEventTests {
 
   @Test("the search field's text filters like typing it: 'dejavu mono' finds DejaVu Sans Mono")
   func setQuery() {
-    let state = FontPickerState.update(Self.fonts, event: .setQuery("dejavu mono"))
+    let state = FontPickerState.update(Self.fonts, .setQuery("dejavu mono"))
     #expect(state.selected?.family == "DejaVu Sans Mono")
-    let typed = FontPickerState.update(Self.fonts, keys: "dejavu mono".map { .character($0) })
+    let typed = FontPickerState.update(
+      Self.fonts, events: "dejavu mono".map { .typeCharacter($0) })
     #expect(state.matches == typed.matches)
-    let cleared = FontPickerState.update(state, event: .setQuery(""))
+    let cleared = FontPickerState.update(state, .setQuery(""))
     #expect(cleared.matches.count == Self.families.count)
     let long = FontPickerState.update(
-      Self.fonts, event: .setQuery(String(repeating: "a", count: 10_000)))
+      Self.fonts, .setQuery(String(repeating: "a", count: 10_000)))
     #expect(long.query.count == FontPickerState.maximumQueryLength)
   }
 
   @Test("allowed families and the favourites toggle narrow the list; a star rates the selection")
   func filtersAndStars() {
     let monos: Set<String> = ["DejaVu Sans Mono", "Liberation Mono"]
-    let allowed = FontPickerState.update(Self.fonts, event: .allowFamilies(monos))
+    let allowed = FontPickerState.update(Self.fonts, .allowFamilies(monos))
     #expect(allowed.matches.map { Self.families[$0] } == ["DejaVu Sans Mono", "Liberation Mono"])
-    let second = FontPickerState.update(allowed, event: .select(1))
+    let second = FontPickerState.update(allowed, .select(1))
     #expect(second.selected?.family == "Liberation Mono")
-    let rated = FontPickerState.update(second, event: .rate(4))
+    let rated = FontPickerState.update(second, .rate(4))
     #expect(rated.ratings == ["Liberation Mono": 4])
-    let all = FontPickerState.update(rated, event: .allowFamilies(nil))
+    let all = FontPickerState.update(rated, .allowFamilies(nil))
     #expect(all.matches.count == Self.families.count)
     #expect(all.selected?.family == "Liberation Mono")
-    let favorites = FontPickerState.update(all, event: .setFavoritesOnly(true))
+    let favorites = FontPickerState.update(all, .setFavoritesOnly(true))
     #expect(favorites.matches.map { Self.families[$0] } == ["Liberation Mono"])
-    let cleared = FontPickerState.update(favorites, event: .rate(0))
+    let cleared = FontPickerState.update(favorites, .rate(0))
     #expect(cleared.ratings.isEmpty)
     #expect(cleared.matches.isEmpty)
-    let done = FontPickerState.update(second, event: .accept)
+    let done = FontPickerState.update(second, .choose)
     #expect(done.outcome == .accepted("Liberation Mono"))
-    #expect(FontPickerState.update(second, event: .cancel).outcome == .cancelled)
+    #expect(FontPickerState.update(second, .cancel).outcome == .cancelled)
   }
 
   @Test("recent colors: newest first, no duplicates, bounded, only hex colors")

@@ -83,7 +83,8 @@ struct ColorPick: Command {
     }
     let driver = PickerDriver(
       terminal: terminal, colorDepth: ColorDepth(environment: context.environment))
-    let state = ColorPickerState(color: initial, space: space, showsOpacity: showsOpacity)
+    let picker = ColorPickerTerminalView(
+      model: ColorPickerState(color: initial, space: space, showsOpacity: showsOpacity))
     // A test hook: this key crashes the process, to check the crash path restores the terminal.
     let crashKey = context.environment["PICKERS_TEST_CRASH_KEY"].flatMap(\.first).map(Key.character)
     // `e` samples the screen with pickers-sample, when there is a display and the sampler is
@@ -93,12 +94,12 @@ struct ColorPick: Command {
       ? nil : DesktopHelper.sampler.locate(environment: context.environment)
     var sampleRequested = false
     let final = try driver.run(
-      state,
-      prepare: { state in
-        guard sampleRequested else { return state }
+      picker,
+      prepare: { picker in
+        guard sampleRequested else { return picker }
         sampleRequested = false
-        guard let color = Self.sampleScreen(context.environment) else { return state }
-        return ColorPickerState.update(state, event: .setColor(color))
+        guard let color = Self.sampleScreen(context.environment) else { return picker }
+        return picker.sending(.setColor(color))
       },
       observeKeys: { key in
         if key == crashKey { fatalError("crash requested by PICKERS_TEST_CRASH_KEY") }

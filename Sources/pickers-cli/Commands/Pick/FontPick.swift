@@ -109,33 +109,34 @@ struct FontPick: Command {
     let textNote =
       preview == .none || driver.imageProtocol == nil
       ? note + "   (text only; --preview kitty|sixel forces images)" : note
-    let state = FontPickerState(
-      entries: entries, ratings: favorites.ratings, initial: initial,
+    let picker = FontPickerTerminalView(
+      model: FontPickerState(entries: entries, ratings: favorites.ratings, initial: initial),
       previewRows: driver.imageProtocol == nil ? 0 : 5, previewNote: textNote)
     var languages: [String: [String]] = [:]
     var saveError: (any Error)?
     var saveWarning: String?
     let final = try driver.run(
-      state, pendingInput: pending,
-      preview: { state, width, height in
-        guard let entry = state.selected else { return nil }
+      picker, pendingInput: pending,
+      preview: { picker, width, height in
+        guard let entry = picker.model.selected else { return nil }
         return renderer.image(
           family: entry.family, style: entry.style, width: width, height: height)
       },
-      previewIdentity: { $0.selected?.answer },
-      prepare: { state in
-        guard let family = state.selected?.family, state.selected?.languages.isEmpty == true
-        else { return state }
+      previewIdentity: { $0.model.selected?.answer },
+      prepare: { picker in
+        let selected = picker.model.selected
+        guard let family = selected?.family, selected?.languages.isEmpty == true
+        else { return picker }
         let found = languages[family] ?? Self.languages(of: family, in: catalog)
         languages[family] = found
-        var next = state
-        next.setLanguages(found.isEmpty ? ["none listed"] : found, forFamily: family)
+        var next = picker
+        next.model.setLanguages(found.isEmpty ? ["none listed"] : found, forFamily: family)
         return next
       },
-      observe: { state in
-        guard state.ratings != favorites.ratings else { return }
+      observe: { picker in
+        guard picker.model.ratings != favorites.ratings else { return }
         // Only what changed in this session is written: another session's ratings stay.
-        let next = Favorites(ratings: state.ratings)
+        let next = Favorites(ratings: picker.model.ratings)
         do {
           if let warning = try store.save(next, replacing: favorites).warning {
             saveWarning = warning

@@ -2,67 +2,75 @@ import Testing
 
 @testable import Pickers
 
-@Suite("Color picker state")
-struct ColorPickerStateTests {
+@Suite("Color picker keys and view")
+struct ColorPickerTerminalViewTests {
   static let red = ColorPickerState(red: 1, green: 0, blue: 0)
+
+  /// The model after `keys`, through the terminal's bindings.
+  static func press(_ state: ColorPickerState, _ keys: [Key]) -> ColorPickerState {
+    ColorPickerTerminalView.update(ColorPickerTerminalView(model: state), keys: keys).model
+  }
+
+  /// The terminal's screen for `state`.
+  static func view(_ state: ColorPickerState, size: TerminalSize) -> Screen {
+    ColorPickerTerminalView.view(ColorPickerTerminalView(model: state), size: size)
+  }
 
   @Test("Tab shows red as hsl(0 100% 50%) and oklch(62.8% 0.2577 29.23) (CSS Color 4)")
   func switchSpaces() {
-    let hsl = ColorPickerState.update(Self.red, .tab)
+    let hsl = Self.press(Self.red, [.tab])
     #expect(hsl.space == .hsl)
     #expect(zip(hsl.values, [0.0, 100, 50]).allSatisfy { abs($0 - $1) < 1e-9 })
-    let oklch = ColorPickerState.update(hsl, .tab)
+    let oklch = Self.press(hsl, [.tab])
     #expect(abs(oklch.values[0] - 62.8) < 0.05)
     #expect(abs(oklch.values[1] - 0.2577) < 0.0001)
     #expect(abs(oklch.values[2] - 29.23) < 0.01)
-    let back = ColorPickerState.update(oklch, keys: [.tab])
+    let back = Self.press(oklch, [.tab])
     #expect(back.space == .rgb)
     #expect(back.answer.hex == "#ff0000")
-    #expect(ColorPickerState.update(Self.red, .backTab).space == .oklch)
+    #expect(Self.press(Self.red, [.backTab]).space == .oklch)
   }
 
   @Test("two large hue steps from red give hsl(30 100% 50%) = #ff8000 (CSS Color 4 table)")
   func largeSteps() {
-    let state = ColorPickerState.update(
-      ColorPickerState(red: 1, green: 0, blue: 0, space: .hsl), keys: [.shiftRight, .shiftRight])
+    let state = Self.press(
+      ColorPickerState(red: 1, green: 0, blue: 0, space: .hsl), [.shiftRight, .shiftRight])
     #expect(state.answer.css == "hsl(30 100% 50%)")
     #expect(state.answer.hex == "#ff8000")
   }
 
   @Test("Left/Right step by 1 within the range; hue wraps around")
   func steps() {
-    var state = ColorPickerState.update(Self.red, keys: [.right, .right])
+    var state = Self.press(Self.red, [.right, .right])
     #expect(state.values[0] == 255)
-    state = ColorPickerState.update(state, keys: [.left, .down, .right, .shiftRight])
+    state = Self.press(state, [.left, .down, .right, .shiftRight])
     #expect(state.values == [254, 17, 0])
-    let hue = ColorPickerState.update(
-      ColorPickerState(red: 1, green: 0, blue: 0, space: .hsl), keys: [.left])
+    let hue = Self.press(ColorPickerState(red: 1, green: 0, blue: 0, space: .hsl), [.left])
     #expect(hue.values[0] == 359)
   }
 
   @Test("digits type a value into the focused slider; Backspace removes one")
   func typing() {
     let black = ColorPickerState(red: 0, green: 0, blue: 0)
-    var state = ColorPickerState.update(
-      black, keys: [.down, .character("1"), .character("2"), .character("8")])
+    var state = Self.press(black, [.down, .character("1"), .character("2"), .character("8")])
     #expect(state.values == [0, 128, 0])
     #expect(state.typed == "128")
-    state = ColorPickerState.update(state, .backspace)
+    state = Self.press(state, [.backspace])
     #expect(state.values == [0, 12, 0])
-    state = ColorPickerState.update(state, keys: [.right])
+    state = Self.press(state, [.right])
     #expect(state.typed == nil && state.values == [0, 13, 0])
   }
 
   @Test("Home and End jump to the ends of the slider")
   func homeEnd() {
-    let state = ColorPickerState.update(Self.red, keys: [.home, .down, .end])
+    let state = Self.press(Self.red, [.home, .down, .end])
     #expect(state.answer.hex == "#00ff00")
   }
 
   @Test("the opacity slider sets alpha; hex gains an alpha byte and CSS a / part")
   func opacity() {
     let start = ColorPickerState(red: 1, green: 0, blue: 0, showsOpacity: true)
-    let state = ColorPickerState.update(start, keys: [.down, .down, .down, .shiftLeft])
+    let state = Self.press(start, [.down, .down, .down, .shiftLeft])
     #expect(abs(state.alpha - 0.9) < 1e-9)
     #expect(state.answer.hex == "#ff0000e6")  // 0.9 * 255 = 229.5 -> 230
     #expect(state.answer.css == "rgb(255 0 0 / 0.9)")  // CSS Color 4 serializes alpha as a number
@@ -71,41 +79,28 @@ struct ColorPickerStateTests {
 
   @Test("the preset row jumps to Apple's system colors (HIG values) and scrolls to show them")
   func presets() {
-    let state = ColorPickerState.update(Self.red, keys: [.down, .down, .down, .right])
+    let state = Self.press(Self.red, [.down, .down, .down, .right])
     #expect(state.focus == 3)
     #expect(state.answer.hex == "#ff9500")  // systemOrange
-    let wrapped = ColorPickerState.update(state, keys: [.left, .left])
+    let wrapped = Self.press(state, [.left, .left])
     #expect(wrapped.answer.hex == "#8e8e93")  // systemGray, the last
     let size = TerminalSize(columns: 70, rows: 24)
-    let row = ColorPickerState.view(wrapped, size: size).lines.first { $0.contains("Accents") }
+    let row = Self.view(wrapped, size: size).lines.first { $0.contains("Accents") }
     #expect(row?.contains("[gray]") == true)
     #expect(row?.contains("‹") == true)
   }
 
-  @Test("a Color starts the sliders at its values in the chosen space")
-  func fromColor() throws {
-    // rebeccapurple is #663399 (CSS Color 4, named colors).
-    let state = ColorPickerState(color: try Color(css: "rebeccapurple"), space: .rgb)
-    #expect(state.values.map { $0.rounded() } == [102, 51, 153])
-    let hsl = ColorPickerState(color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl)
-    #expect(hsl.values == [30, 100, 50])
-    #expect(hsl.alpha == 1)  // without --opacity the answer is opaque
-    let translucent = ColorPickerState(
-      color: try Color(css: "hsl(30 100% 50% / 0.5)"), space: .hsl, showsOpacity: true)
-    #expect(translucent.answer.hex == "#ff800080")
-  }
-
   @Test("Enter accepts the color; Esc and Ctrl-C cancel")
   func outcomes() {
-    let accepted = ColorPickerState.update(Self.red, .enter)
+    let accepted = Self.press(Self.red, [.enter])
     #expect(accepted.outcome == .accepted(Self.red.answer))
-    #expect(ColorPickerState.update(Self.red, .escape).outcome == .cancelled)
-    #expect(ColorPickerState.update(Self.red, .control("c")).outcome == .cancelled)
+    #expect(Self.press(Self.red, [.escape]).outcome == .cancelled)
+    #expect(Self.press(Self.red, [.control("c")]).outcome == .cancelled)
   }
 
   @Test("the view shows sliders, hex, CSS and WCAG contrast (red on white 4.00:1, black 5.25:1)")
   func view() {
-    let screen = ColorPickerState.view(Self.red, size: TerminalSize(columns: 100, rows: 24))
+    let screen = Self.view(Self.red, size: TerminalSize(columns: 100, rows: 24))
     let lines = screen.lines
     #expect(lines[0].hasPrefix(" pickers · color  [rgb] hsl  oklch"))
     #expect(lines[2].hasPrefix("› R "))
@@ -121,7 +116,7 @@ struct ColorPickerStateTests {
   @Test("a translucent color is drawn over a checkerboard")
   func checkerboard() {
     let start = ColorPickerState(red: 0, green: 0, blue: 0, alpha: 0.5, showsOpacity: true)
-    let screen = ColorPickerState.view(start, size: TerminalSize(columns: 100, rows: 24))
+    let screen = Self.view(start, size: TerminalSize(columns: 100, rows: 24))
     // 50% black over the checker's 0.8 and 0.6 grays: 0.4 * 255 = 102 and 0.3 * 255 = 76.5.
     let backgrounds = Set((80..<96).compactMap { screen[3, $0].style.background })
     #expect(backgrounds == [TerminalColor(gray: 102), TerminalColor(gray: 77)])
@@ -129,7 +124,7 @@ struct ColorPickerStateTests {
 
   @Test("the gradient under each slider runs from the range's start to its end")
   func gradients() {
-    let screen = ColorPickerState.view(Self.red, size: TerminalSize(columns: 100, rows: 24))
+    let screen = Self.view(Self.red, size: TerminalSize(columns: 100, rows: 24))
     // The G slider of red goes from rgb(255 0 0) to rgb(255 255 0).
     #expect(screen[4, 4].style.background == TerminalColor(red: 255, green: 0, blue: 0))
     let last = ((4..<100).first { screen[4, $0].style.background == nil } ?? 0) - 1
