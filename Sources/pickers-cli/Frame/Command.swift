@@ -110,10 +110,17 @@ struct ArgumentSpec: Sendable {
   var short: Character?
   /// The placeholder of an option's value (`WxH`).
   var valueName: String
-  var help: String
+  /// The help as written; an ``Option`` fills in its placeholders (see ``help``).
+  var helpTemplate: String
   var optional: Bool
   var repeating: Bool
   var completion: Completion
+  /// The default, range and choices of an ``Option``; `nil` for arguments declared without one.
+  var filled: OptionHelp? = nil
+
+  /// The help text, with an ``Option``'s `{default}`, `{min}`, `{max}` and `{choices}` filled
+  /// in from its declaration (only when something prints it, so start-up never pays for it).
+  var help: String { filled?.fill(helpTemplate) ?? helpTemplate }
 
   /// A positional argument; `repeating` ones take every remaining positional.
   static func positional(
@@ -121,7 +128,8 @@ struct ArgumentSpec: Sendable {
     completion: Completion = .none
   ) -> ArgumentSpec {
     ArgumentSpec(
-      kind: .positional, name: name, short: nil, valueName: name, help: help, optional: optional,
+      kind: .positional, name: name, short: nil, valueName: name, helpTemplate: help,
+      optional: optional,
       repeating: repeating, completion: completion)
   }
 
@@ -132,7 +140,8 @@ struct ArgumentSpec: Sendable {
   ) -> ArgumentSpec {
     precondition(long.hasPrefix("--"), "options are declared with their long name")
     return ArgumentSpec(
-      kind: .option, name: long, short: short, valueName: value, help: help, optional: !required,
+      kind: .option, name: long, short: short, valueName: value, helpTemplate: help,
+      optional: !required,
       repeating: repeating, completion: completion)
   }
 
@@ -140,7 +149,7 @@ struct ArgumentSpec: Sendable {
   static func flag(_ long: String, short: Character? = nil, help: String) -> ArgumentSpec {
     precondition(long.hasPrefix("--"), "flags are declared with their long name")
     return ArgumentSpec(
-      kind: .flag, name: long, short: short, valueName: "", help: help, optional: true,
+      kind: .flag, name: long, short: short, valueName: "", helpTemplate: help, optional: true,
       repeating: false, completion: .none)
   }
 }

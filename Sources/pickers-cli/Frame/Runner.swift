@@ -148,9 +148,10 @@ enum Runner {
   }
 
   private static func parseColorMode(_ text: String?) throws(UsageError) -> ColorMode {
-    guard let text else { return .auto }
+    guard let text else { return GlobalOptions.colorMode.defaultValue }
+    // Only the exact words: unlike other choices, `--color` takes no capitals.
     guard let mode = ColorMode(rawValue: text) else {
-      throw UsageError("--color must be one of auto, always, never; '\(text)' is not")
+      throw choiceError(GlobalOptions.color.name, text, valid: ColorMode.words)
     }
     return mode
   }
