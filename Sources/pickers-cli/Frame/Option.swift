@@ -94,28 +94,40 @@ struct OptionHelp: Sendable {
   /// Whether the parser refuses values outside ``accepted`` (otherwise the command does).
   var checkedWhenParsed: Bool
 
-  /// `template` with `{default}`, `{min}`, `{max}` and `{choices}` replaced.
+  /// `template` with `{default}`, `{min}`, `{max}` and `{choices}` replaced, in one pass; any
+  /// other text in braces is kept as written.
   func fill(_ template: String) -> String {
-    var text = template
-    if let defaultText { text = text.replacing("{default}", with: defaultText) }
-    switch accepted {
-    case .integers(let range):
-      text = text.replacing("{min}", with: String(range.lowerBound))
-        .replacing("{max}", with: String(range.upperBound))
-    case .numbers(let range):
-      text = text.replacing("{min}", with: formatNumber(range.lowerBound))
-        .replacing("{max}", with: formatNumber(range.upperBound))
-    case .choices(let words):
-      let marked = words.map { $0 == defaultText ? $0 + " (default)" : $0 }
-      let listed =
-        marked.count > 1
-        ? marked.dropLast().joined(separator: ", ") + " or " + (marked.last ?? "")
-        : marked.joined()
-      text = text.replacing("{choices}", with: listed)
-    case nil:
-      break
+    var text = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      text += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}"),
+        let value = value(of: rest[rest.index(after: open)..<close])
+      else {
+        text.append("{")
+        rest = rest[rest.index(after: open)...]
+        continue
+      }
+      text += value
+      rest = rest[rest.index(after: close)...]
     }
-    return text
+    return text + rest
+  }
+
+  /// What the placeholder `name` stands for; `nil` when the declaration has no such part.
+  private func value(of name: Substring) -> String? {
+    switch (name, accepted) {
+    case ("default", _): return defaultText
+    case ("min", .integers(let range)?): return String(range.lowerBound)
+    case ("max", .integers(let range)?): return String(range.upperBound)
+    case ("min", .numbers(let range)?): return formatNumber(range.lowerBound)
+    case ("max", .numbers(let range)?): return formatNumber(range.upperBound)
+    case ("choices", .choices(let words)?):
+      let marked = words.map { $0 == defaultText ? $0 + " (default)" : $0 }
+      guard let last = marked.last, marked.count > 1 else { return marked.first }
+      return marked.dropLast().joined(separator: ", ") + " or " + last
+    default: return nil
+    }
   }
 }
 
@@ -209,20 +221,26 @@ extension String: ArgumentValue {
 ///
 /// A `String`-valued `CaseIterable` enumeration conforms with an empty extension; its words
 /// are its raw values, in case order.
-protocol ArgumentChoice: ArgumentValue, CaseIterable, Hashable where Bounds == Never {}
+///
+/// Building a spec reads ``words`` and parsing calls ``named(_:)``; neither makes an array of
+/// `Self`. A type that is not a plain enumeration implements both from its parts' words, as
+/// ``AllOr`` does: each new array type is a metadata instantiation at start-up (300 K
+/// instructions for two, measured on `pickers palette harmony`).
+protocol ArgumentChoice: ArgumentValue, CaseIterable, Hashable where Bounds == Never {
+  /// Every case's word, in order.
+  static var words: [String] { get }
+  /// The case named `text`, exactly or in lowercase.
+  static func named(_ text: String) -> Self?
+}
 
 extension ArgumentChoice {
-  /// The case named `text`, exactly or in lowercase.
+  static var words: [String] { allCases.map(\.argumentText) }
+
   static func named(_ text: String) -> Self? {
     let lowered = text.lowercased()
     return allCases.first { $0.argumentText == text }
-      ?? allCases.first {
-        $0.argumentText == lowered
-      }
+      ?? allCases.first { $0.argumentText == lowered }
   }
-
-  /// Every case's word, in order.
-  static var words: [String] { allCases.map(\.argumentText) }
 
   static func parse(_ text: String, option: String, within bounds: Never?) throws(UsageError)
     -> Self
@@ -236,6 +254,10 @@ extension ArgumentChoice {
 
 extension ArgumentChoice where Self: RawRepresentable, RawValue == String {
   var argumentText: String { rawValue }
+
+  static func named(_ text: String) -> Self? {
+    Self(rawValue: text) ?? Self(rawValue: text.lowercased())
+  }
 }
 
 /// The usage error for a word that is none of `valid`.
@@ -249,6 +271,11 @@ enum AllOr<Choice: ArgumentChoice>: ArgumentChoice {
   case one(Choice)
 
   static var allCases: [AllOr] { [.all] + Choice.allCases.map { .one($0) } }
+  static var words: [String] { ["all"] + Choice.words }
+
+  static func named(_ text: String) -> AllOr? {
+    text == "all" || text.lowercased() == "all" ? .all : Choice.named(text).map { .one($0) }
+  }
 
   var argumentText: String {
     switch self {

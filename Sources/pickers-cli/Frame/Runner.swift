@@ -130,8 +130,10 @@ enum Runner {
         throw UsageError("unknown option '\(token)' for '\(path.joined(separator: " "))'")
       }
       let subcommands = command.spec.subcommands
-      let names = subcommands.map { $0.spec.name }
-      guard let position = names.firstIndex(of: token) else {
+      // Only the specs up to the match are built: `pickers font list` never builds the theme
+      // command's (a spec is 15-45 K instructions of its options' declarations).
+      guard let position = subcommands.firstIndex(where: { $0.spec.name == token }) else {
+        let names = subcommands.map { $0.spec.name }
         var message = "unknown command '\(token)' for '\(path.joined(separator: " "))'"
         if let guess = closestMatch(to: token, in: names) {
           message += "; did you mean '\(guess)'?"

@@ -17,9 +17,21 @@ enum PaletteFormat: ArgumentChoice {
 
   /// In the order help lists them: the plain forms with JSON and CSS, then the library's other
   /// formats in its order (a format the library adds is listed without a change here).
-  static let allCases: [PaletteFormat] =
-    [.text, .hex, .file(.json), .file(.css), .shell]
-    + PaletteFileFormat.allCases.filter { $0 != .json && $0 != .css }.map { .file($0) }
+  static var words: [String] {
+    ["text", "hex", PaletteFileFormat.json.rawValue, PaletteFileFormat.css.rawValue, "shell"]
+      + PaletteFileFormat.allCases.filter { $0 != .json && $0 != .css }.map(\.rawValue)
+  }
+
+  static var allCases: [PaletteFormat] { words.compactMap(named) }
+
+  static func named(_ text: String) -> PaletteFormat? {
+    switch text.lowercased() {
+    case "text": .text
+    case "hex": .hex
+    case "shell": .shell
+    default: PaletteFileFormat(rawValue: text.lowercased()).map { .file($0) }
+    }
+  }
 
   var argumentText: String {
     switch self {

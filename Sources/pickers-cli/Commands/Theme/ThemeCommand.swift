@@ -7,6 +7,11 @@ enum SchemeChoice: ArgumentChoice {
   case both
 
   static var allCases: [SchemeChoice] { ColorScheme.allCases.map { .one($0) } + [.both] }
+  static var words: [String] { ColorScheme.words + ["both"] }
+
+  static func named(_ text: String) -> SchemeChoice? {
+    text == "both" || text.lowercased() == "both" ? .both : ColorScheme.named(text).map { .one($0) }
+  }
 
   var argumentText: String {
     switch self {
