@@ -1,16 +1,23 @@
 /// A subcommand of `pickers`: it declares its arguments, reads them, and does its work.
 ///
-/// The declaration in ``spec`` is the single source for parsing, `--help`, shell completions and
-/// the man page, so they cannot drift apart.
+/// The declaration in ``spec`` is the single source for parsing, `--help`, shell completions,
+/// the man page and the bad-input tests, so they cannot drift apart. An option with a default,
+/// a range or choices is an ``Option`` handle, stated once and read in `init`.
 ///
-///     struct ColorConvert: Command {
+///     struct PaletteFromImage: Command {
+///       static let count = Option<Int>(
+///         "--count", short: "n", value: "N", default: 8, range: 1...64,
+///         help: "How many colors, {min}-{max} (default {default}).")
 ///       static let spec = CommandSpec(
-///         name: "convert", abstract: "Print COLOR in another color space.",
-///         arguments: [.positional("COLOR", help: "A CSS color."),
-///                     .option("--to", value: "SPACE", help: "The target space.", required: true)])
-///       var color: String
-///       init(_ arguments: ParsedArguments) throws(UsageError) { color = arguments.positional("COLOR") ?? "" }
-///       func run(_ context: CommandContext) throws { context.out(color + "\n") }
+///         name: "from-image", abstract: "The dominant colors of a PNG.",
+///         arguments: [.positional("FILE", help: "A PNG image.", completion: .file), count.argument])
+///       var path: String
+///       var count: Int
+///       init(_ arguments: ParsedArguments) throws(UsageError) {
+///         path = arguments.positional("FILE") ?? ""
+///         count = try arguments.value(Self.count)  // 8 when not given; exit 2 outside 1...64
+///       }
+///       func run(_ context: CommandContext) throws { ... }
 ///     }
 protocol Command: Sendable {
   /// The command's name, help text, arguments, examples and subcommands.
