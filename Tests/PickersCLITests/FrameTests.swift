@@ -1,4 +1,5 @@
 import Glibc
+import Pickers
 import Testing
 
 @testable import pickers_cli
@@ -79,6 +80,105 @@ struct ArgumentParserTests {
     #expect(throws: UsageError("--size must be one of round, square; 'oval' is not")) {
       try shaped.choice("--size", as: Shape.self)
     }
+  }
+}
+
+@Suite("Option declarations")
+struct OptionDeclarationTests {
+  enum Shape: String, ArgumentChoice { case round, square, oval }
+
+  static let size = Option<Int>(
+    "--size", short: "s", value: "N", default: 16, range: 0...4000,
+    help: "Padding, {min} to {max} pixels (default {default}).")
+  static let scale = Option<Double?>(
+    "--scale", value: "F", range: 0.5...2, help: "From {min} to {max}.")
+  static let shape = Option<Shape>(
+    "--shape", value: "SHAPE", default: .square, help: "The shape: {choices}.")
+  static let kind = Option<AllOr<Shape>>("--kind", value: "KIND", default: .all, help: "{choices}.")
+  static let spec = CommandSpec(
+    name: "demo", abstract: "A demo.",
+    arguments: [size.argument, scale.argument, shape.argument, kind.argument])
+
+  func parse(_ tokens: [String]) throws -> ParsedArguments {
+    try ArgumentParser.parse(tokens, spec: Self.spec).arguments
+  }
+
+  @Test("an option not given reads as its default, or nil when it has none")
+  func defaults() throws {
+    let parsed = try parse([])
+    #expect(try parsed.value(Self.size) == 16)
+    #expect(try parsed.value(Self.scale) == nil)
+    #expect(try parsed.value(Self.shape) == .square)
+    #expect(try parsed.value(Self.kind) == .all)
+  }
+
+  @Test("given values are parsed as the declared type, choices also in capitals")
+  func values() throws {
+    let parsed = try parse(["-s", "40", "--scale=1.5", "--shape", "OVAL", "--kind", "Round"])
+    #expect(try parsed.value(Self.size) == 40)
+    #expect(try parsed.value(Self.scale) == 1.5)
+    #expect(try parsed.value(Self.shape) == .oval)
+    #expect(try parsed.value(Self.kind) == .one(.round))
+    #expect(try parsed.value(Self.kind).cases == [.round])
+    #expect(AllOr<Shape>.all.cases == [.round, .square, .oval])
+  }
+
+  @Test("values outside the declaration are usage errors stating its limits")
+  func errors() throws {
+    #expect(throws: UsageError("--size must be between 0 and 4000, not 4001")) {
+      try parse(["--size", "4001"]).value(Self.size)
+    }
+    #expect(throws: UsageError("--size takes a whole number, not 'big'")) {
+      try parse(["--size", "big"]).value(Self.size)
+    }
+    #expect(throws: UsageError("--scale must be between 0.5 and 2, not 3")) {
+      try parse(["--scale", "3"]).value(Self.scale)
+    }
+    #expect(throws: UsageError("--shape must be one of round, square, oval; 'cube' is not")) {
+      try parse(["--shape", "cube"]).value(Self.shape)
+    }
+    #expect(throws: UsageError("--kind must be one of all, round, square, oval; 'x' is not")) {
+      try parse(["--kind", "x"]).value(Self.kind)
+    }
+  }
+
+  @Test("help is filled from the declaration: default, range and choices")
+  func help() {
+    #expect(Self.size.argument.help == "Padding, 0 to 4000 pixels (default 16).")
+    #expect(Self.scale.argument.help == "From 0.5 to 2.")
+    #expect(Self.shape.argument.help == "The shape: round, square (default) or oval.")
+    #expect(Self.kind.argument.help == "all (default), round, square or oval.")
+    #expect(Self.shape.argument.completion == .choices(["round", "square", "oval"]))
+    #expect(Self.size.argument.completion == .none)
+    #expect(Self.size.argument.filled?.accepted == .integers(0...4000))
+    let text = HelpFormatter.help(for: Demo.self, path: ["demo"])
+    #expect(
+      text.contains(
+        "  --shape <SHAPE>         The shape: round, square (default) or oval. (values:\n"
+          + "                          round, square, oval)\n"))
+  }
+
+  @Test("a declaration checked when the command runs still lists its choices")
+  func checkedWhenRun() {
+    let format = PaletteOutput.format.argument
+    #expect(format.filled?.checkedWhenParsed == false)
+    #expect(
+      format.help == "Output format: text (default), hex, json, css, shell, gpl, ase, soc or kpl.")
+    #expect(format.completion == .choices(PaletteFormat.words))
+  }
+
+  @Test("palette formats include every file format of the library, by the library's name")
+  func paletteFormats() {
+    for file in PaletteFileFormat.allCases {
+      #expect(PaletteFormat.allCases.contains(.file(file)), "\(file)")
+      #expect(PaletteFormat.named(file.rawValue) == .file(file))
+    }
+  }
+
+  struct Demo: Command {
+    static let spec = OptionDeclarationTests.spec
+    init(_ arguments: ParsedArguments) throws(UsageError) {}
+    func run(_ context: CommandContext) throws {}
   }
 }
 

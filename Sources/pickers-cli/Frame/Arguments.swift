@@ -28,14 +28,7 @@ struct ParsedArguments: Sendable {
   /// - Throws: ``UsageError`` when the value is not a whole number or out of range.
   func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = option(long) else { return nil }
-    guard let value = Int(text) else {
-      throw UsageError("\(long) takes a whole number, not '\(text)'")
-    }
-    guard range.contains(value) else {
-      throw UsageError(
-        "\(long) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
-    }
-    return value
+    return try Int.parse(text, option: long, within: range)
   }
 
   /// The option's value as a number within `range`.
@@ -43,15 +36,7 @@ struct ParsedArguments: Sendable {
   /// - Throws: ``UsageError`` when the value is not a finite number or out of range.
   func double(_ long: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
     guard let text = option(long) else { return nil }
-    guard let value = Double(text), value.isFinite else {
-      throw UsageError("\(long) takes a number, not '\(text)'")
-    }
-    guard range.contains(value) else {
-      throw UsageError(
-        "\(long) must be between \(formatNumber(range.lowerBound)) and "
-          + "\(formatNumber(range.upperBound)), not \(text)")
-    }
-    return value
+    return try Double.parse(text, option: long, within: range)
   }
 
   /// The option's value as one case of a string-valued enumeration.
@@ -62,8 +47,7 @@ struct ParsedArguments: Sendable {
   ) throws(UsageError) -> Choice? where Choice.RawValue == String {
     guard let text = option(long) else { return nil }
     if let value = Choice(rawValue: text) ?? Choice(rawValue: text.lowercased()) { return value }
-    let valid = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-    throw UsageError("\(long) must be one of \(valid); '\(text)' is not")
+    throw choiceError(long, text, valid: Choice.allCases.map(\.rawValue))
   }
 
   fileprivate mutating func append(option long: String, _ value: String) {
@@ -83,10 +67,10 @@ func formatNumber(_ value: Double) -> String {
 /// The options every command accepts, handled by the frame itself.
 enum GlobalOptions {
   static let help = ArgumentSpec.flag("--help", short: "h", help: "Show help for this command.")
-  static let color = ArgumentSpec.option(
-    "--color", value: "WHEN",
-    help: "Color terminal output: auto (default), always or never.",
-    completion: .choices(["auto", "always", "never"]))
+  /// `--color WHEN`, read by the runner (``Runner``), also before a subcommand's name.
+  static let colorMode = Option<ColorMode>(
+    "--color", value: "WHEN", default: .auto, help: "Color terminal output: {choices}.")
+  static let color = colorMode.argument
   static let all = [color, help]
 }
 

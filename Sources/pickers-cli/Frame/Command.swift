@@ -1,16 +1,23 @@
 /// A subcommand of `pickers`: it declares its arguments, reads them, and does its work.
 ///
-/// The declaration in ``spec`` is the single source for parsing, `--help`, shell completions and
-/// the man page, so they cannot drift apart.
+/// The declaration in ``spec`` is the single source for parsing, `--help`, shell completions,
+/// the man page and the bad-input tests, so they cannot drift apart. An option with a default,
+/// a range or choices is an ``Option`` handle, stated once and read in `init`.
 ///
-///     struct ColorConvert: Command {
+///     struct PaletteFromImage: Command {
+///       static let count = Option<Int>(
+///         "--count", short: "n", value: "N", default: 8, range: 1...64,
+///         help: "How many colors, {min}-{max} (default {default}).")
 ///       static let spec = CommandSpec(
-///         name: "convert", abstract: "Print COLOR in another color space.",
-///         arguments: [.positional("COLOR", help: "A CSS color."),
-///                     .option("--to", value: "SPACE", help: "The target space.", required: true)])
-///       var color: String
-///       init(_ arguments: ParsedArguments) throws(UsageError) { color = arguments.positional("COLOR") ?? "" }
-///       func run(_ context: CommandContext) throws { context.out(color + "\n") }
+///         name: "from-image", abstract: "The dominant colors of a PNG.",
+///         arguments: [.positional("FILE", help: "A PNG image.", completion: .file), count.argument])
+///       var path: String
+///       var count: Int
+///       init(_ arguments: ParsedArguments) throws(UsageError) {
+///         path = arguments.positional("FILE") ?? ""
+///         count = try arguments.value(Self.count)  // 8 when not given; exit 2 outside 1...64
+///       }
+///       func run(_ context: CommandContext) throws { ... }
 ///     }
 protocol Command: Sendable {
   /// The command's name, help text, arguments, examples and subcommands.
@@ -110,10 +117,17 @@ struct ArgumentSpec: Sendable {
   var short: Character?
   /// The placeholder of an option's value (`WxH`).
   var valueName: String
-  var help: String
+  /// The help as written; an ``Option`` fills in its placeholders (see ``help``).
+  var helpTemplate: String
   var optional: Bool
   var repeating: Bool
   var completion: Completion
+  /// The default, range and choices of an ``Option``; `nil` for arguments declared without one.
+  var filled: OptionHelp? = nil
+
+  /// The help text, with an ``Option``'s `{default}`, `{min}`, `{max}` and `{choices}` filled
+  /// in from its declaration (only when something prints it, so start-up never pays for it).
+  var help: String { filled?.fill(helpTemplate) ?? helpTemplate }
 
   /// A positional argument; `repeating` ones take every remaining positional.
   static func positional(
@@ -121,7 +135,8 @@ struct ArgumentSpec: Sendable {
     completion: Completion = .none
   ) -> ArgumentSpec {
     ArgumentSpec(
-      kind: .positional, name: name, short: nil, valueName: name, help: help, optional: optional,
+      kind: .positional, name: name, short: nil, valueName: name, helpTemplate: help,
+      optional: optional,
       repeating: repeating, completion: completion)
   }
 
@@ -132,7 +147,8 @@ struct ArgumentSpec: Sendable {
   ) -> ArgumentSpec {
     precondition(long.hasPrefix("--"), "options are declared with their long name")
     return ArgumentSpec(
-      kind: .option, name: long, short: short, valueName: value, help: help, optional: !required,
+      kind: .option, name: long, short: short, valueName: value, helpTemplate: help,
+      optional: !required,
       repeating: repeating, completion: completion)
   }
 
@@ -140,7 +156,7 @@ struct ArgumentSpec: Sendable {
   static func flag(_ long: String, short: Character? = nil, help: String) -> ArgumentSpec {
     precondition(long.hasPrefix("--"), "flags are declared with their long name")
     return ArgumentSpec(
-      kind: .flag, name: long, short: short, valueName: "", help: help, optional: true,
+      kind: .flag, name: long, short: short, valueName: "", helpTemplate: help, optional: true,
       repeating: false, completion: .none)
   }
 }

@@ -364,7 +364,7 @@ struct JSONArrayStream {
 }
 
 /// When to color terminal output (`--color`).
-enum ColorMode: String, CaseIterable, Sendable {
+enum ColorMode: String, ArgumentChoice {
   case auto
   case always
   case never

@@ -130,8 +130,10 @@ enum Runner {
         throw UsageError("unknown option '\(token)' for '\(path.joined(separator: " "))'")
       }
       let subcommands = command.spec.subcommands
-      let names = subcommands.map { $0.spec.name }
-      guard let position = names.firstIndex(of: token) else {
+      // Only the specs up to the match are built: `pickers font list` never builds the theme
+      // command's (a spec is 15-45 K instructions of its options' declarations).
+      guard let position = subcommands.firstIndex(where: { $0.spec.name == token }) else {
+        let names = subcommands.map { $0.spec.name }
         var message = "unknown command '\(token)' for '\(path.joined(separator: " "))'"
         if let guess = closestMatch(to: token, in: names) {
           message += "; did you mean '\(guess)'?"
@@ -148,9 +150,10 @@ enum Runner {
   }
 
   private static func parseColorMode(_ text: String?) throws(UsageError) -> ColorMode {
-    guard let text else { return .auto }
+    guard let text else { return GlobalOptions.colorMode.defaultValue }
+    // Only the exact words: unlike other choices, `--color` takes no capitals.
     guard let mode = ColorMode(rawValue: text) else {
-      throw UsageError("--color must be one of auto, always, never; '\(text)' is not")
+      throw choiceError(GlobalOptions.color.name, text, valid: ColorMode.words)
     }
     return mode
   }

@@ -5,14 +5,16 @@ import Pickers
 /// what `currentcolor`, `light-dark()` and the system colors (`Canvas`, `AccentColor`, ...)
 /// resolve to.
 struct ColorContextOptions {
+  /// `--scheme`: without it the desktop's GTK preference decides (``desktopScheme(_:)``).
+  static let schemeOption = Option<ColorScheme?>(
+    "--scheme", value: "SCHEME",
+    help: "{choices}, for light-dark() and system colors (default: the GTK theme's).")
+
   static let arguments: [ArgumentSpec] = [
     .option(
       "--current", value: "COLOR",
       help: "The value of currentcolor (default: the scheme's CanvasText)."),
-    .option(
-      "--scheme", value: "SCHEME",
-      help: "light or dark, for light-dark() and system colors (default: the GTK theme's).",
-      completion: .choices(ColorScheme.allCases.map(\.rawValue))),
+    schemeOption.argument,
   ]
 
   var scheme: ColorScheme?
@@ -20,7 +22,7 @@ struct ColorContextOptions {
 
   /// Reads `--scheme` and `--current`.
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    scheme = try arguments.choice("--scheme", as: ColorScheme.self)
+    scheme = try arguments.value(Self.schemeOption)
     current = arguments.option("--current")
   }
 

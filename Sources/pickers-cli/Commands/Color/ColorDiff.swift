@@ -13,9 +13,7 @@ struct ColorDiff: Command {
     arguments: [
       .positional("A", help: "The first color, or - for one per line of standard input."),
       .positional("B", help: "The second color."),
-      .option(
-        "--method", value: "METHOD", help: "2000 (default), ok or 76.",
-        completion: .choices(DeltaEMethod.allCases.map(\.rawValue))),
+      method.argument,
       .flag(
         "--json",
         help: "Print JSON: a, b, method and deltaE, unrounded (an array when reading standard "
@@ -27,6 +25,10 @@ struct ColorDiff: Command {
       "pickers color diff red orange --method 76 --json",
     ])
 
+  /// `--method`: help lists CIEDE2000 first, not in the enumeration's order.
+  static let method = Option<DeltaEMethod>(
+    "--method", value: "METHOD", default: .ciede2000, help: "{default} (default), ok or 76.")
+
   var first: String
   var second: String
   var method: DeltaEMethod
@@ -37,7 +39,7 @@ struct ColorDiff: Command {
     first = arguments.positional("A") ?? ""
     second = arguments.positional("B") ?? ""
     if second == "-" { throw UsageError("only A may be - (standard input)") }
-    method = try arguments.choice("--method", as: DeltaEMethod.self) ?? .ciede2000
+    method = try arguments.value(Self.method)
     json = arguments.flag("--json")
     options = try ColorContextOptions(arguments)
   }

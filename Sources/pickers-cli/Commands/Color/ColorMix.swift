@@ -19,14 +19,11 @@ struct ColorMix: Command {
       .positional(
         "COLOR", help: "Two or more colors, each with an optional share; the first may be -.",
         repeating: true),
-      .option("--amount", value: "F", help: "The share of the second of two colors, 0 to 1."),
+      amountOption.argument,
       .option(
         "--in", value: "SPACE", help: "The mixing space (default oklab).",
         completion: .choices(SpaceChoice.allCases.map(\.rawValue))),
-      .option(
-        "--hue", value: "METHOD",
-        help: "Hue interpolation: shorter (default), longer, increasing or decreasing.",
-        completion: .choices(HueInterpolation.allCases.map(\.rawValue))),
+      hueOption.argument,
       .flag(
         "--json",
         help: "Print JSON: input (the colors), css (the plain answer), hex, space, components, "
@@ -39,6 +36,13 @@ struct ColorMix: Command {
       "pickers color mix '#3478f6 40%' 'rgb(255 0 0 / none)' --in oklch",
       "pickers color mix red blue --amount 0.25 --json",
     ])
+
+  /// `--amount`: with none, two colors mix half and half (color-mix()'s default).
+  static let amountOption = Option<Double?>(
+    "--amount", value: "F", range: 0...1,
+    help: "The share of the second of two colors, {min} to {max}.")
+  static let hueOption = Option<HueInterpolation>(
+    "--hue", value: "METHOD", default: .shorter, help: "Hue interpolation: {choices}.")
 
   /// The most colors one mix takes.
   static let maximumColors = 1_000
@@ -59,12 +63,12 @@ struct ColorMix: Command {
     if colors.dropFirst().contains("-") {
       throw UsageError("only the first COLOR may be - (standard input)")
     }
-    amount = try arguments.double("--amount", in: 0...1)
+    amount = try arguments.value(Self.amountOption)
     if amount != nil && colors.count != 2 {
       throw UsageError("--amount needs exactly two colors; give shares as 'COLOR 30%'")
     }
     space = try arguments.choice("--in", as: SpaceChoice.self)?.space ?? .oklab
-    hue = try arguments.choice("--hue", as: HueInterpolation.self) ?? .shorter
+    hue = try arguments.value(Self.hueOption)
     json = arguments.flag("--json")
     options = try ColorContextOptions(arguments)
   }

@@ -40,18 +40,11 @@ struct ColorSample: Command {
       .option(
         "--at", value: "X,Y",
         help: "Read the pixel at X,Y (screen pixels from the top left) without interaction."),
-      .option(
-        "--count", value: "N",
-        help: "Pick N colors in a row, one line each (1 to \(maximumCount); default 1)."),
+      countOption.argument,
       .flag("--copy", help: "Also put the answer on the clipboard."),
       .flag("--notify", help: "Also show the answer in a desktop notification."),
-      .option(
-        "--backend", value: "BACKEND",
-        help: "x11 or portal (default: portal in a Wayland session, else x11).",
-        completion: .choices(ScreenSampleBackend.allCases.map(\.rawValue))),
-      .option(
-        "--timeout", value: "SECONDS",
-        help: "Give up after SECONDS without a pick, exit 1 (default \(defaultTimeout))."),
+      backendOption.argument,
+      timeoutOption.argument,
     ],
     examples: [
       "pickers color sample --at 450,150",
@@ -59,10 +52,18 @@ struct ColorSample: Command {
       "pickers color sample --at 700,200 --copy",
     ])
 
-  /// The most colors one run picks.
-  static let maximumCount = 100
+  /// `--count`: without it one color is picked, and `--json` prints an object, not an array.
+  static let countOption = Option<Int?>(
+    "--count", value: "N", range: 1...100,
+    help: "Pick N colors in a row, one line each ({min} to {max}; default 1).")
+  /// `--backend`: without it ``ScreenSampleBackend/preferred(environment:)`` decides.
+  static let backendOption = Option<ScreenSampleBackend?>(
+    "--backend", value: "BACKEND",
+    help: "{choices} (default: portal in a Wayland session, else x11).")
   /// Seconds to wait for each pick.
-  static let defaultTimeout = 120
+  static let timeoutOption = Option<Int>(
+    "--timeout", value: "SECONDS", default: 120, range: 1...86_400,
+    help: "Give up after SECONDS without a pick, exit 1 (default {default}).")
 
   var format: ColorConvert.Target
   var json: Bool
@@ -77,11 +78,11 @@ struct ColorSample: Command {
     format = try arguments.choice("--format", as: ColorConvert.Target.self) ?? .hex
     json = arguments.flag("--json")
     if let text = arguments.option("--at") { position = try Self.position(text) }
-    count = try arguments.integer("--count", in: 1...Self.maximumCount)
+    count = try arguments.value(Self.countOption)
     copy = arguments.flag("--copy")
     notify = arguments.flag("--notify")
-    backend = try arguments.choice("--backend", as: ScreenSampleBackend.self)
-    timeout = try arguments.integer("--timeout", in: 1...86_400) ?? Self.defaultTimeout
+    backend = try arguments.value(Self.backendOption)
+    timeout = try arguments.value(Self.timeoutOption)
     if position != nil && count != nil {
       throw UsageError("--at reads one pixel: it cannot be used with --count")
     }

@@ -21,19 +21,18 @@ struct PaletteAccents: Command {
       Each name works anywhere pickers takes a color: system-blue (light), system-blue-light, \
       system-blue-dark.
       """,
-    arguments: [
-      .option(
-        "--scheme", value: "SCHEME", help: "Only the light or the dark variants.",
-        completion: .choices(ColorScheme.allCases.map(\.rawValue)))
-    ] + PaletteOutput.arguments,
+    arguments: [scheme.argument] + PaletteOutput.arguments,
     examples: ["pickers palette accents --scheme dark", "pickers palette accents -o accents.png"])
+
+  /// `--scheme`: without it, both.
+  static let scheme = Option<ColorScheme?>(
+    "--scheme", value: "SCHEME", help: "Only the light or the dark variants.")
 
   var schemes: [ColorScheme]
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    schemes =
-      try arguments.choice("--scheme", as: ColorScheme.self).map { [$0] } ?? [.light, .dark]
+    schemes = try arguments.value(Self.scheme).map { [$0] } ?? ColorScheme.allCases
     options = PaletteOutput.Options(arguments)
   }
 
@@ -103,13 +102,12 @@ struct PaletteHarmony: Command {
     abstract: "Color harmonies of COLOR, rotated in OKLCH hue.",
     arguments: [
       .positional("COLOR", help: "A CSS color or system accent name."),
-      .option(
-        "--type", short: "t", value: "TYPE",
-        help: "all (default), complementary, analogous, triadic, tetradic, square, "
-          + "split-complementary or monochrome.",
-        completion: .choices(["all"] + Harmony.allCases.map(\.rawValue))),
+      type.argument,
     ] + PaletteOutput.arguments,
     examples: ["pickers palette harmony system-teal --type triadic"])
+
+  static let type = Option<AllOr<Harmony>>(
+    "--type", short: "t", value: "TYPE", default: .all, help: "{choices}.")
 
   var color: String
   /// The harmonies to print: every one unless `--type` names one.
@@ -118,14 +116,7 @@ struct PaletteHarmony: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     color = arguments.positional("COLOR") ?? ""
-    kinds = Harmony.allCases
-    if let type = arguments.option("--type"), type.lowercased() != "all" {
-      guard let kind = Harmony(rawValue: type.lowercased()) else {
-        let valid = (["all"] + Harmony.allCases.map(\.rawValue)).joined(separator: ", ")
-        throw UsageError("--type must be one of \(valid); '\(type)' is not")
-      }
-      kinds = [kind]
-    }
+    kinds = try arguments.value(Self.type).cases
     options = PaletteOutput.Options(arguments)
   }
 
@@ -153,7 +144,7 @@ struct PaletteDistinct: Command {
       accepted too.
       """,
     arguments: [
-      .option("--count", short: "n", value: "N", help: "How many colors, 1-256."),
+      count.argument,
       .positional("N", help: "The same as --count N.", optional: true),
       .option(
         "--avoid", value: "COLOR", help: "Stay away from COLOR (a background); repeatable.",
@@ -167,8 +158,10 @@ struct PaletteDistinct: Command {
       "pickers palette distinct 5 --format hex",
     ])
 
-  /// How many colors one run makes at most.
+  /// How many colors one run makes: `--count` or the positional N.
   static let countRange = 1...256
+  static let count = Option<Int?>(
+    "--count", short: "n", value: "N", range: countRange, help: "How many colors, {min}-{max}.")
 
   var count: Int
   var avoid: [String]
@@ -176,11 +169,13 @@ struct PaletteDistinct: Command {
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    let option = try arguments.integer("--count", in: Self.countRange)
+    let option = try arguments.value(Self.count)
+    let range = Self.countRange
     var positional: Int?
     if let text = arguments.positional("N") {
-      guard let value = Int(text), Self.countRange.contains(value) else {
-        throw UsageError("N must be a whole number from 1 to 256, not '\(text)'")
+      guard let value = Int(text), range.contains(value) else {
+        throw UsageError(
+          "N must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
       }
       positional = value
     }
@@ -188,7 +183,8 @@ struct PaletteDistinct: Command {
       throw UsageError("--count \(option) and N \(positional) disagree: give the count once")
     }
     guard let count = option ?? positional else {
-      throw UsageError("missing --count N: how many colors, 1-256")
+      throw UsageError(
+        "missing --count N: how many colors, \(range.lowerBound)-\(range.upperBound)")
     }
     self.count = count
     avoid = arguments.options("--avoid")
@@ -226,9 +222,13 @@ struct PaletteFromImage: Command {
     discussion: "Transparent pixels are ignored. Names give each color's share of the image.",
     arguments: [
       .positional("FILE", help: "A PNG image.", completion: .file),
-      .option("--count", short: "n", value: "N", help: "How many colors, 1-64 (default 8)."),
+      count.argument,
     ] + PaletteOutput.arguments,
     examples: ["pickers palette from-image wallpaper.png --count 6"])
+
+  static let count = Option<Int>(
+    "--count", short: "n", value: "N", default: 8, range: 1...64,
+    help: "How many colors, {min}-{max} (default {default}).")
 
   var path: String
   var count: Int
@@ -236,7 +236,7 @@ struct PaletteFromImage: Command {
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     path = arguments.positional("FILE") ?? ""
-    count = try arguments.integer("--count", in: 1...64) ?? 8
+    count = try arguments.value(Self.count)
     options = PaletteOutput.Options(arguments)
   }
 
@@ -251,14 +251,6 @@ struct PaletteFromImage: Command {
     }
     try PaletteOutput.emit(entries, title: "Colors of \(path)", options: options, context: context)
   }
-}
-
-/// Which deficiencies `pickers palette simulate` shows.
-enum DeficiencyChoice: String, CaseIterable, Sendable {
-  case all
-  case protanopia
-  case deuteranopia
-  case tritanopia
 }
 
 /// `pickers palette simulate COLOR...`: color-vision deficiency simulation.
@@ -278,12 +270,8 @@ struct PaletteSimulate: Command {
         "--palette", short: "p", value: "FILE",
         help: "Also take the colors of a palette file (.gpl .ase .soc .kpl, CSS, JSON).",
         completion: .file),
-      .option(
-        "--deficiency", short: "d", value: "KIND",
-        help: "all (default), protanopia, deuteranopia or tritanopia.",
-        completion: .choices(DeficiencyChoice.allCases.map(\.rawValue))),
-      .option(
-        "--severity", value: "S", help: "From 0 (normal) to 1 (dichromacy, the default)."),
+      deficiency.argument,
+      severity.argument,
     ] + PaletteOutput.arguments,
     examples: [
       "pickers palette simulate red green system-orange --deficiency deuteranopia",
@@ -291,9 +279,17 @@ struct PaletteSimulate: Command {
         + "--palette accents.gpl -d protanopia",
     ])
 
+  /// Which deficiencies are shown.
+  static let deficiency = Option<AllOr<ColorVisionDeficiency>>(
+    "--deficiency", short: "d", value: "KIND", default: .all, help: "{choices}.")
+  /// 1, the default, is dichromacy.
+  static let severity = Option<Double>(
+    "--severity", value: "S", default: 1, range: 0...1,
+    help: "From {min} (normal) to {max} (dichromacy, the default).")
+
   var colors: [String]
   var palette: String?
-  var choice: DeficiencyChoice
+  var deficiencies: [ColorVisionDeficiency]
   var severity: Double
   var options: PaletteOutput.Options
 
@@ -301,8 +297,8 @@ struct PaletteSimulate: Command {
     colors = arguments.positionals("COLOR")
     palette = arguments.option("--palette")
     if colors.isEmpty && palette == nil { throw UsageError("missing argument <COLOR>") }
-    choice = try arguments.choice("--deficiency", as: DeficiencyChoice.self) ?? .all
-    severity = try arguments.double("--severity", in: 0...1) ?? 1
+    deficiencies = try arguments.value(Self.deficiency).cases
+    severity = try arguments.value(Self.severity)
     options = PaletteOutput.Options(arguments)
   }
 
@@ -327,10 +323,6 @@ struct PaletteSimulate: Command {
         parsed.append(entry.color)
       }
     }
-    let deficiencies =
-      choice == .all
-      ? ColorVisionDeficiency.allCases
-      : ColorVisionDeficiency(rawValue: choice.rawValue).map { [$0] } ?? []
     var entries: [PaletteEntry] = []
     for (index, color) in parsed.enumerated() {
       entries.append(PaletteEntry(name: inputs[index], color: color))

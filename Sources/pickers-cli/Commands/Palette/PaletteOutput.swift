@@ -1,29 +1,51 @@
 import Glibc
 import Pickers
 
-/// How `pickers palette ...` prints a palette.
-enum PaletteFormat: String, CaseIterable, Sendable {
+/// How `pickers palette ...` prints a palette: three plain forms of the CLI's own, and every
+/// file format of the library.
+enum PaletteFormat: ArgumentChoice {
   /// Aligned `name  #rrggbb` lines.
   case text
   /// `#rrggbb` alone, one a line.
   case hex
-  /// An array of `{"name", "hex", "oklch"}` objects.
-  case json
-  /// CSS custom properties on `:root`.
-  case css
   /// `name='#rrggbb'` shell assignments.
   case shell
-  /// A GIMP/Inkscape palette (`.gpl`).
-  case gpl
-  /// Adobe Swatch Exchange (`.ase`), binary.
-  case ase
-  /// A LibreOffice color table (`.soc`).
-  case soc
-  /// A Krita palette (`.kpl`), binary.
-  case kpl
+  /// A format other programs read, written by the library: JSON (an array of
+  /// `{"name", "hex", "oklch"}` objects), CSS custom properties, GIMP's `.gpl`, Adobe's `.ase`,
+  /// LibreOffice's `.soc`, Krita's `.kpl`.
+  case file(PaletteFileFormat)
 
-  /// The library's file format for the formats other programs read.
-  var file: PaletteFileFormat? { PaletteFileFormat(rawValue: rawValue) }
+  /// In the order help lists them: the plain forms with JSON and CSS, then the library's other
+  /// formats in its order (a format the library adds is listed without a change here).
+  static var words: [String] {
+    ["text", "hex", PaletteFileFormat.json.rawValue, PaletteFileFormat.css.rawValue, "shell"]
+      + PaletteFileFormat.allCases.filter { $0 != .json && $0 != .css }.map(\.rawValue)
+  }
+
+  static var allCases: [PaletteFormat] { words.compactMap(named) }
+
+  static func named(_ text: String) -> PaletteFormat? {
+    switch text.lowercased() {
+    case "text": .text
+    case "hex": .hex
+    case "shell": .shell
+    default: PaletteFileFormat(rawValue: text.lowercased()).map { .file($0) }
+    }
+  }
+
+  var argumentText: String {
+    switch self {
+    case .text: "text"
+    case .hex: "hex"
+    case .shell: "shell"
+    case .file(let file): file.rawValue
+    }
+  }
+
+  /// The library's file format, for the formats other programs read.
+  var file: PaletteFileFormat? {
+    if case .file(let file) = self { file } else { nil }
+  }
 }
 
 /// Why a palette or theme command failed; printed as `pickers: <description>`, exit 1.
@@ -46,12 +68,14 @@ enum PaletteCommandError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The output options every palette command shares.
 enum PaletteOutput {
+  /// `--format`, checked when the command runs: an unknown format exits 1.
+  static let format = Option<PaletteFormat>(
+    "--format", value: "FORMAT", default: .text, help: "Output format: {choices}.",
+    check: .whenRun)
+
   static let arguments: [ArgumentSpec] = [
     .flag("--json", help: "Print JSON (the same as --format json)."),
-    .option(
-      "--format", value: "FORMAT",
-      help: "Output format: text (default), hex, json, css, shell, gpl, ase, soc or kpl.",
-      completion: .choices(PaletteFormat.allCases.map(\.rawValue))),
+    format.argument,
     .option(
       "--output", short: "o", value: "FILE",
       help:
@@ -76,10 +100,10 @@ enum PaletteOutput {
     }
 
     func resolvedFormat() throws(PaletteCommandError) -> PaletteFormat {
-      if json { return .json }
-      guard let format else { return .text }
-      guard let value = PaletteFormat(rawValue: format.lowercased()) else {
-        throw .unknownFormat(format, valid: PaletteFormat.allCases.map(\.rawValue))
+      if json { return .file(.json) }
+      guard let format else { return PaletteOutput.format.defaultValue }
+      guard let value = PaletteFormat.named(format) else {
+        throw .unknownFormat(format, valid: PaletteFormat.words)
       }
       return value
     }
@@ -141,8 +165,7 @@ enum PaletteOutput {
       return entries.map { $0.color.hex + "\n" }.joined()
     case .shell:
       return entries.map { "\(identifier($0.name, separator: "_"))='\($0.color.hex)'\n" }.joined()
-    case .json, .css, .gpl, .soc, .ase, .kpl:
-      let file = format.file ?? .json
+    case .file(let file):
       return String(decoding: PaletteFile.encode(entries, title: title, as: file), as: UTF8.self)
     }
   }

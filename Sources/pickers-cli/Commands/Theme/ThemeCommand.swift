@@ -1,15 +1,36 @@
 import Glibc
 import Pickers
 
-/// Which schemes `pickers theme` builds.
-enum SchemeChoice: String, CaseIterable, Sendable {
-  case light
-  case dark
+/// Which schemes `pickers theme` builds: one of the library's, or both.
+enum SchemeChoice: ArgumentChoice {
+  case one(ColorScheme)
   case both
+
+  static var allCases: [SchemeChoice] { ColorScheme.allCases.map { .one($0) } + [.both] }
+  static var words: [String] { ColorScheme.words + ["both"] }
+
+  static func named(_ text: String) -> SchemeChoice? {
+    text == "both" || text.lowercased() == "both" ? .both : ColorScheme.named(text).map { .one($0) }
+  }
+
+  var argumentText: String {
+    switch self {
+    case .one(let scheme): scheme.rawValue
+    case .both: "both"
+    }
+  }
+
+  /// The schemes built, light first.
+  var schemes: [ColorScheme] {
+    switch self {
+    case .one(let scheme): [scheme]
+    case .both: ColorScheme.allCases
+    }
+  }
 }
 
 /// Whether theme files carry font settings.
-enum FontsChoice: String, CaseIterable, Sendable {
+enum FontsChoice: String, ArgumentChoice {
   /// Write the UI and monospace families (and foot's and X's size).
   case auto
   /// Leave every font setting out.
@@ -65,10 +86,7 @@ struct ThemeCommand: Command {
       .option(
         "--from-image", value: "FILE", help: "Take the accent from a PNG's dominant colors.",
         completion: .file),
-      .option(
-        "--scheme", value: "SCHEME",
-        help: "light, dark or both (default: both for json and css, else dark).",
-        completion: .choices(SchemeChoice.allCases.map(\.rawValue))),
+      scheme.argument,
       .option(
         "--font", value: "FAMILY", help: "The UI font family (default: fontconfig's sans-serif).",
         completion: .fontFamily),
@@ -78,7 +96,7 @@ struct ThemeCommand: Command {
       .option(
         "--format", short: "f", value: "FORMAT",
         help: "The file format, or 'list' to list them (or give --template).",
-        completion: .choices(["list"] + ThemeFormat.allCases.map(\.rawValue))),
+        completion: .choices(formatWords)),
       .flag("--json", help: "The same as --format json."),
       .option(
         "--template", short: "t", value: "FILE",
@@ -88,12 +106,8 @@ struct ThemeCommand: Command {
         "--client-version", value: "VERSION",
         help: "Write for this alacritty or foot release (default: ask the installed one).",
         completion: .none),
-      .option(
-        "--fonts", value: "WHICH",
-        help: "auto (default) writes font settings; none leaves the user's own fonts alone.",
-        completion: .choices(FontsChoice.allCases.map(\.rawValue))),
-      .option(
-        "--font-size", value: "PT", help: "The monospace size foot and X get, 1-200 (default 11)."),
+      fonts.argument,
+      fontSize.argument,
       .option(
         "--output", short: "o", value: "FILE",
         help: "Write to FILE (atomically) instead of standard output.", completion: .file),
@@ -113,6 +127,18 @@ struct ThemeCommand: Command {
       "pickers theme --format list",
     ])
 
+  /// `--scheme`: without it, both for formats that hold both (json, css), else dark.
+  static let scheme = Option<SchemeChoice?>(
+    "--scheme", value: "SCHEME", help: "{choices} (default: both for json and css, else dark).")
+  /// What `--format` takes, checked when the command runs (an unknown format exits 1).
+  static let formatWords = ["list"] + ThemeFormat.words
+  static let fonts = Option<FontsChoice>(
+    "--fonts", value: "WHICH", default: .auto,
+    help: "{default} (default) writes font settings; none leaves the user's own fonts alone.")
+  static let fontSize = Option<Int>(
+    "--font-size", value: "PT", default: 11, range: 1...200,
+    help: "The monospace size foot and X get, {min}-{max} (default {default}).")
+
   var accent: String?
   var image: String?
   var scheme: SchemeChoice?
@@ -130,7 +156,7 @@ struct ThemeCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     accent = arguments.option("--accent")
     image = arguments.option("--from-image")
-    scheme = try arguments.choice("--scheme", as: SchemeChoice.self)
+    scheme = try arguments.value(Self.scheme)
     font = arguments.option("--font")
     monoFont = arguments.option("--mono-font")
     template = arguments.option("--template")
@@ -143,8 +169,8 @@ struct ThemeCommand: Command {
     }
     format = named ?? (arguments.flag("--json") ? "json" : "")
     clientVersion = arguments.option("--client-version")
-    fonts = try arguments.choice("--fonts", as: FontsChoice.self) ?? .auto
-    fontSize = try arguments.integer("--font-size", in: 1...200) ?? 11
+    fonts = try arguments.value(Self.fonts)
+    fontSize = try arguments.value(Self.fontSize)
     output = arguments.option("--output")
     preview = arguments.option("--preview")
     mkdir = arguments.flag("--mkdir")
@@ -179,9 +205,8 @@ struct ThemeCommand: Command {
     if let template {
       parsedTemplate = try ThemeTemplate(try ThemeCommand.readTemplate(template))
     } else {
-      guard let named = ThemeFormat(rawValue: self.format.lowercased()) else {
-        throw PaletteCommandError.unknownFormat(
-          self.format, valid: ["list"] + ThemeFormat.allCases.map(\.rawValue))
+      guard let named = ThemeFormat.named(self.format) else {
+        throw PaletteCommandError.unknownFormat(self.format, valid: Self.formatWords)
       }
       format = named
     }
@@ -198,12 +223,7 @@ struct ThemeCommand: Command {
       version = ClientVersion.installed(client, path: context.environment["PATH"] ?? "")
     }
     let holdsBoth = format?.holdsBothSchemes ?? false
-    let schemes: [ColorScheme]
-    switch scheme ?? (holdsBoth ? .both : .dark) {
-    case .light: schemes = [.light]
-    case .dark: schemes = [.dark]
-    case .both: schemes = [.light, .dark]
-    }
+    let schemes = (scheme ?? (holdsBoth ? .both : .one(.dark))).schemes
     if schemes.count > 1 && !holdsBoth {
       guard let format else { throw ThemeCommandError.templateHoldsOneScheme }
       throw ThemeError.formatHoldsOneScheme(format.rawValue)
