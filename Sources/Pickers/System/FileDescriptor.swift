@@ -43,7 +43,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     try SystemCall.writeAll(rawValue, bytes)
   }
 
-  /// Writes all of `bytes`; see ``writeAll(_:)-(UnsafeRawBufferPointer)``.
+  /// Writes all of `bytes`, retrying interrupted calls and short writes.
   public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
     try bytes.withUnsafeBytes { buffer in
@@ -51,7 +51,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     }.get()
   }
 
-  /// Writes all of `text` as UTF-8; see ``writeAll(_:)-(UnsafeRawBufferPointer)``.
+  /// Writes all of `text` as UTF-8, retrying interrupted calls and short writes.
   public func writeAll(_ text: String) throws(SystemError) {
     try writeAll(Array(text.utf8))
   }
