@@ -10,25 +10,16 @@ import Pickers
 
 /// The resident set size in bytes, from /proc/self/statm (second field, in pages).
 func residentBytes() -> Int {
-  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-  defer { fclose(file) }
-  var resident = 0
-  var line = [CChar](repeating: 0, count: 256)
-  guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
-  let fields = String(
-    decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
-  )
-  .split(separator: " ")
-  if fields.count > 1 {
-    resident = Int(fields[1]) ?? 0
-  }
+  guard let bytes = try? readFile("/proc/self/statm", maximumSize: 4096) else { return 0 }
+  let fields = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self).split(separator: " ")
+  let resident = fields.count > 1 ? Int(fields[1]) ?? 0 : 0
   return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 let arguments = CommandLine.arguments
 let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 1_000 : 1_000
 let limit = (arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20) * 1_048_576
-let configFile = getenv("FONTCONFIG_FILE").map { String(cString: $0) }
+let configFile = ProcessEnvironment.value("FONTCONFIG_FILE")
 
 /// Runs the loop; returns the resident set at iteration 100 and a checksum of the pixels.
 ///

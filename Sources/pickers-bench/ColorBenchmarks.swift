@@ -14,7 +14,7 @@ import Pickers
 enum ColorBenchmarks {
   static func run(quick: Bool) throws -> [BenchmarkResult] {
     let rounds = quick ? 1 : 10
-    let environment = ProcessInfoLite.environment
+    let environment = ProcessEnvironment.variables()
     let strings =
       environment["PICKERS_BENCH_COLOR_STRINGS"].flatMap(readLines)
       ?? generatedStrings(count: quick ? 1_000 : 100_000)
@@ -242,31 +242,6 @@ enum ColorBenchmarks {
   }
 
   static func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if read == 0 { break }
-      bytes.append(contentsOf: chunk[0..<read])
-    }
-    return bytes
-  }
-}
-
-/// The process environment, read through `environ` (no Foundation in the benchmark).
-enum ProcessInfoLite {
-  static var environment: [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
+    try? Pickers.readFile(path, maximumSize: .max)
   }
 }

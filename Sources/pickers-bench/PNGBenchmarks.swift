@@ -17,7 +17,7 @@ enum PNGBenchmarks {
     let size = quick ? 1024 : 4096
     let rounds = quick ? 1 : 5
     let image = try gradient(size: size)
-    if let once = getenv("PICKERS_BENCH_PNG_ONCE").map({ String(cString: $0) }) {
+    if let once = ProcessEnvironment.value("PICKERS_BENCH_PNG_ONCE") {
       if let compression = PNGEncodingOptions.Compression(rawValue: once) {
         blackHole(try image.pngData(options: .init(compression: compression)))
       } else {

@@ -124,16 +124,9 @@ enum ResultsChart {
   }
 
   static func readFile(_ path: String) throws -> [UInt8] {
-    guard let handle = fopen(path, "rb") else { throw ChartError.unreadable(path) }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, handle)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
+    do { return try Pickers.readFile(path, maximumSize: .max) } catch {
+      throw ChartError.unreadable(path)
     }
-    return bytes
   }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import Pickers
 
 // In-process micro-benchmarks of the Pickers library. Build with `swift build -c release`.
 // Usage: pickers-bench [--quick] [--json] [SUITE...]   (no suite: all of them)
@@ -18,8 +19,7 @@ if arguments.first == "chart" {
     try ResultsChart.run(Array(arguments.dropFirst()))
     exit(0)
   } catch {
-    let message = Array("pickers-bench: chart: \(error)\n".utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll("pickers-bench: chart: \(error)\n")
     exit(1)
   }
 }
@@ -31,8 +31,7 @@ for suite in suites where wanted.isEmpty || wanted.contains(suite.name) {
   do {
     results += try suite.run(quick)
   } catch {
-    let message = Array("pickers-bench: \(suite.name): \(error)\n".utf8)
-    _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeAll("pickers-bench: \(suite.name): \(error)\n")
     exit(1)
   }
 }

@@ -179,43 +179,10 @@ func milliseconds(since start: timespec) -> Double {
 
 /// Writes all of `text` to standard error (best effort: there is nowhere left to report to).
 func writeError(_ text: String) {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let count = bytes.withUnsafeMutableBytes {
-      write(STDERR_FILENO, $0.baseAddress.map { $0 + offset }, $0.count - offset)
-    }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return }
-    offset += count
-  }
+  try? FileDescriptor.standardError.writeAll(text)
 }
 
 /// Writes all of `text` to standard output; `false` when the write failed.
 func writeOutput(_ text: String) -> Bool {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let count = bytes.withUnsafeMutableBytes {
-      write(STDOUT_FILENO, $0.baseAddress.map { $0 + offset }, $0.count - offset)
-    }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return false }
-    offset += count
-  }
-  return true
-}
-
-/// The process environment as a dictionary.
-func processEnvironment() -> [String: String] {
-  var result: [String: String] = [:]
-  var pointer = environ
-  while let entry = pointer.pointee {
-    let text = String(cString: entry)
-    if let equals = text.firstIndex(of: "=") {
-      result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-    }
-    pointer += 1
-  }
-  return result
+  (try? FileDescriptor.standardOutput.writeAll(text)) != nil
 }

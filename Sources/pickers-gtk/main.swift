@@ -47,7 +47,7 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 2, ["color", "font"].contains(arguments[1]) else {
   fail("pickers-gtk: usage: pickers-gtk color|font [options]", status: 2)
 }
-var environment = processEnvironment()
+var environment = ProcessEnvironment.variables()
 
 // Without a session bus GTK's accessibility layer would try to start one (dbus-launch) and
 // leave it running; a desktop session always has a bus.

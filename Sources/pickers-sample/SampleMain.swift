@@ -18,7 +18,7 @@ enum SampleMain {
       writeError("pickers-sample: \(error)\n\(SampleCommand.usage)\n")
       exit(2)
     }
-    let environment = processEnvironment()
+    let environment = ProcessEnvironment.variables()
     do {
       switch command {
       case .pick(let options):
@@ -81,32 +81,12 @@ enum SampleMain {
   }
 
   private static func writeOutput(_ text: String) throws(SampleError) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        write(STDOUT_FILENO, $0.baseAddress, $0.count)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw .cannotWrite(String(cString: strerror(errno))) }
-      offset += written
+    do { try FileDescriptor.standardOutput.writeAll(text) } catch {
+      throw .cannotWrite(String(cString: strerror(error.code)))
     }
   }
 
   private static func writeError(_ text: String) {
-    _ = Array(text.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-  }
-
-  private static func processEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return environment
+    try? FileDescriptor.standardError.writeAll(text)
   }
 }

@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import Pickers
 
 /// Puts text on the X11 `CLIPBOARD` selection.
 ///
@@ -32,13 +33,13 @@ enum X11Clipboard {
     }
     close(writeEnd)
     defer { close(readEnd) }
-    var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
     var answer: UInt8 = 0
     let deadline = monotonicSeconds() + 10
     while monotonicSeconds() < deadline {
-      let ready = poll(&descriptor, 1, 200)
-      if ready < 0 && errno != EINTR { break }
-      if ready > 0 {
+      // An interrupted wait starts again; any other failure stops waiting.
+      guard let ready = try? FileDescriptor(rawValue: readEnd).waitForInput(milliseconds: 200)
+      else { break }
+      if ready {
         if read(readEnd, &answer, 1) != 1 { answer = 0 }
         break
       }

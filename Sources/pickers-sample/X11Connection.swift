@@ -53,8 +53,7 @@ final class X11Connection {
       return 0
     }
     _ = XSetIOErrorHandler { _ in
-      let message = Array("pickers: lost the connection to the X server\n".utf8)
-      _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      try? FileDescriptor.standardError.writeAll("pickers: lost the connection to the X server\n")
       _exit(3)
     }
     guard let display = XOpenDisplay(nil) else {

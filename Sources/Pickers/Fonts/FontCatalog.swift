@@ -823,29 +823,7 @@ public final class FontCatalog: Sendable {
   /// A configuration file's bytes: a regular file of at most 1 MiB, opened without blocking
   /// (a FIFO is refused, not waited on); `nil` otherwise.
   private static func configurationText(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      info.st_size <= 1 << 20
-    else { return nil }
-    // One byte more than the size, so that a file read whole needs a single read.
-    let capacity = Int(info.st_size) + 1
-    var count = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      while count < capacity {
-        let wanted = capacity - count
-        let result = read(descriptor, buffer.baseAddress.map { $0 + count }, wanted)
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { break }
-        count += result
-        // A regular file reads short only at its end.
-        if result < wanted { break }
-      }
-      initialized = count
-    }
-    return count < capacity ? bytes : nil
+    try? readFile(path, maximumSize: 1 << 20, regularOnly: true)
   }
 
   // MARK: - fontconfig helpers (all called under the lock)

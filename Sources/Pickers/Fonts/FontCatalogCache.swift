@@ -33,11 +33,6 @@ public enum FontCacheLocation: Hashable, Sendable {
   }
 }
 
-/// The environment variable `name`, or `nil`.
-func environment(_ name: String) -> String? {
-  getenv(name).map { String(cString: $0) }
-}
-
 /// What a path looked like when an answer was computed: enough to tell that it changed.
 struct FileStamp: Hashable, Sendable {
   var path: String
@@ -441,7 +436,7 @@ struct CatalogCacheFile: Sendable {
       // between finds no file (a miss), never a torn one. Renaming over the old file would make
       // ext4 write the new one out at once (auto_da_alloc: 0.87 ms against 0.23 ms on this
       // project's machines), a guarantee for a power cut that a cache does not need.
-      unlink(path)
+      try? SystemCall.unlink(path)
     }
     try? writeAtomically(bytes, to: path)
   }
@@ -450,26 +445,7 @@ struct CatalogCacheFile: Sendable {
   ///
   /// Opened without blocking, so a FIFO put in its place is refused instead of waiting forever.
   private static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-      info.st_size < 64 << 20
-    else {
-      return nil
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var offset = 0
-    while offset < bytes.count {
-      let result = bytes.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
-      }
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else { return nil }
-      offset += result
-    }
-    return bytes
+    try? Pickers.readFile(path, maximumSize: (64 << 20) - 1, regularOnly: true)
   }
 
   /// Creates `folder` and its parents (mode 0700), ignoring failures.

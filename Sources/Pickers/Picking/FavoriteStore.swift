@@ -338,15 +338,18 @@ private struct FolderLock {
         path: path, reason: "cannot open '\(folder)': \(String(cString: strerror(errno)))")
     }
     var waited = 0
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      guard code == EWOULDBLOCK || code == EINTR, waited < 1000 else {
+    while true {
+      let locked: Bool
+      do { locked = try SystemCall.tryLock(descriptor) } catch {
         close(descriptor)
-        let reason =
-          code == EWOULDBLOCK
-          ? "another program held the lock on '\(folder)' for over 10 seconds"
-          : "cannot lock '\(folder)': \(String(cString: strerror(code)))"
-        throw .writeFailed(path: path, reason: reason)
+        throw .writeFailed(
+          path: path, reason: "cannot lock '\(folder)': \(String(cString: strerror(error.code)))")
+      }
+      if locked { break }
+      guard waited < 1000 else {
+        close(descriptor)
+        throw .writeFailed(
+          path: path, reason: "another program held the lock on '\(folder)' for over 10 seconds")
       }
       usleep(10_000)
       waited += 1

@@ -226,17 +226,7 @@ public final class Terminal {
 
   /// Writes `bytes` to the terminal, retrying short writes and interrupted calls.
   public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = Glibc.write(fd, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    bytes.withUnsafeBytes { try? SystemCall.writeAll(fd, $0, retryingWouldBlock: true) }
   }
 
   /// Waits up to `timeout` milliseconds (`nil`: forever) for input or a resize.
@@ -247,8 +237,22 @@ public final class Terminal {
       pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
     ]
-    let count = poll(&descriptors, wakeRead >= 0 ? 2 : 1, Int32(milliseconds ?? -1))
-    if count < 0 { return errno == EINTR ? .resized : .timeout }
+    let watched = wakeRead >= 0 ? 2 : 1
+    // `withUnsafeMutableBufferPointer` rethrows untyped errors: the typed one travels in a
+    // `Result`.
+    let polled = descriptors.withUnsafeMutableBufferPointer { entries in
+      Result { () throws(SystemError) in
+        try SystemCall.poll(
+          UnsafeMutableBufferPointer(rebasing: entries[..<watched]),
+          timeout: Int32(milliseconds ?? -1), retryingInterrupts: false)
+      }
+    }
+    let count: Int
+    switch polled {
+    case .success(let ready): count = ready
+    // A signal (SIGWINCH) ended the wait: redraw.
+    case .failure(let error): return error.isInterrupted ? .resized : .timeout
+    }
     if count == 0 { return .timeout }
     if descriptors[1].revents & Int16(POLLIN) != 0 {
       var drain = [UInt8](repeating: 0, count: 64)
@@ -257,10 +261,17 @@ public final class Terminal {
     }
     if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
       var buffer = [UInt8](repeating: 0, count: 1024)
-      let got = read(fd, &buffer, buffer.count)
+      let result = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(SystemError) in
+          try SystemCall.read(fd, into: raw, retryingInterrupts: false)
+        }
+      }
+      switch result {
+      case .success(let got) where got > 0: return .input(Array(buffer[0..<got]))
+      case .failure(let error) where error.isInterrupted || error.code == EAGAIN: return .timeout
       // End of file or an error on the terminal: report Ctrl-D so the picker can stop.
-      if got <= 0 { return errno == EINTR || errno == EAGAIN ? .timeout : .input([0x04]) }
-      return .input(Array(buffer[0..<got]))
+      default: return .input([0x04])
+      }
     }
     return .timeout
   }

@@ -189,25 +189,12 @@ final class CommandContext {
     if descriptor == STDOUT_FILENO, closedAtStart.output, !bytes.isEmpty {
       standardOutputFailed(EBADF)
     }
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress?.advanced(by: offset), raw.count - offset)
-        if written < 0 {
-          let code = errno
-          if code == EINTR { continue }
-          guard descriptor == STDOUT_FILENO else { return }
-          // EPIPE: the reader went away. Nothing more can be said to it.
-          if code == EPIPE { exit(0) }
-          standardOutputFailed(code)
-        }
-        // write(2) returns 0 only for a zero count; guard against a loop all the same.
-        if written == 0 {
-          guard descriptor == STDOUT_FILENO else { return }
-          standardOutputFailed(EIO)
-        }
-        offset += written
-      }
+    // Interrupted and short writes are retried; a write of nothing is reported as EIO.
+    do { try FileDescriptor(rawValue: descriptor).writeAll(bytes) } catch {
+      guard descriptor == STDOUT_FILENO else { return }
+      // EPIPE: the reader went away. Nothing more can be said to it.
+      if error.code == EPIPE { exit(0) }
+      standardOutputFailed(error.code)
     }
   }
 
@@ -283,11 +270,19 @@ enum LineReader {
     }
     while true {
       beforeWaiting()
-      let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if got < 0 {
-        if errno == EINTR { continue }
+      // `withUnsafeMutableBytes` rethrows untyped errors, so the typed error travels in a
+      // `Result`; an interrupted read is retried.
+      let result = block.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) in
+          try FileDescriptor(rawValue: descriptor).read(into: buffer)
+        }
+      }
+      let got: Int
+      switch result {
+      case .success(let count): got = count
+      case .failure(let error):
         throw InputError.readFailed(
-          source: "standard input", reason: String(cString: strerror(errno)))
+          source: "standard input", reason: String(cString: strerror(error.code)))
       }
       if got == 0 { break }
       try block.withUnsafeBufferPointer { buffer in

@@ -110,18 +110,13 @@ struct ColorContextOptions {
 
   /// A file of at most 64 KiB as text, or `nil`.
   static func smallFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 65_536 {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      bytes += buffer[0..<count]
+    do {
+      return String(decoding: try readFilePrefix(path, maximumSize: 65_536), as: UTF8.self)
+    } catch {
+      // A folder opens but reads nothing: it counts as an empty file, as it always did.
+      if case .isDirectory = error { return "" }
+      return nil
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

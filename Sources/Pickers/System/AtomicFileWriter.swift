@@ -110,9 +110,8 @@ final class AtomicFile {
         inPlace = true
         stem = name
         folderPrefix = ""
-        descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        if descriptor < 0 {
-          throw .failed(path: path, operation: "open", reason: systemErrorText(errno))
+        do { descriptor = try SystemCall.open(path, O_WRONLY | O_CLOEXEC) } catch {
+          throw .failed(path: path, operation: "open", reason: error.description)
         }
         return
       }
@@ -126,12 +125,18 @@ final class AtomicFile {
     self.stem = stem
     folderPrefix = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     // Glibc defines O_TMPFILE only for _GNU_SOURCE; __O_TMPFILE is the same value.
-    let unnamed = allowUnnamed ? open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o666) : -1
-    let unnamedError = allowUnnamed ? errno : EOPNOTSUPP
+    var unnamed: Int32 = -1
+    var unnamedError = EOPNOTSUPP
+    if allowUnnamed {
+      do { unnamed = try SystemCall.open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o666) } catch
+      {
+        unnamedError = error.code
+      }
+    }
     if unnamed >= 0 && access("/proc/self/fd", X_OK) == 0 {
       descriptor = unnamed
     } else if unnamed >= 0 || [EOPNOTSUPP, EISDIR, EINVAL].contains(unnamedError) {
-      if unnamed >= 0 { _ = close(unnamed) }  // no /proc to link it by: use a name instead
+      if unnamed >= 0 { SystemCall.close(unnamed) }  // no /proc to link it by: use a name instead
       descriptor = -1
       (descriptor, temporaryPath) = try Self.createNamed(
         prefix: folderPrefix, stem: stem, path: path, folder: folder)
@@ -148,9 +153,14 @@ final class AtomicFile {
     var attempt = 0
     while true {
       let candidate = prefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
-      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if fd >= 0 { return (fd, candidate) }
-      let code = errno
+      let code: Int32
+      do {
+        return (
+          try SystemCall.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666), candidate
+        )
+      } catch {
+        code = error.code
+      }
       attempt += 1
       if code == EEXIST && attempt < 16 { continue }
       throw creationError(code, path: path, folder: folder)
@@ -164,18 +174,9 @@ final class AtomicFile {
   /// Appends `bytes`, retrying interrupted and short writes.
   func write(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
     precondition(!finished, "write after commit or discard")
-    guard var address = bytes.baseAddress else { return }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = Glibc.write(descriptor, address, remaining)
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 {
-        let code = written < 0 ? errno : EIO
-        discard()
-        throw .failed(path: path, operation: "write", reason: systemErrorText(code))
-      }
-      address += written
-      remaining -= written
+    do { try SystemCall.writeAll(descriptor, bytes) } catch {
+      discard()
+      throw .failed(path: path, operation: "write", reason: error.description)
     }
   }
 
@@ -189,30 +190,36 @@ final class AtomicFile {
     precondition(!finished, "commit after commit or discard")
     if inPlace {
       finished = true
-      _ = close(descriptor)
+      SystemCall.close(descriptor)
       descriptor = -1
       return
     }
-    if durability == .synced && fsync(descriptor) != 0 {
-      let code = errno
-      discard()
-      throw .failed(path: path, operation: "fsync", reason: systemErrorText(code))
+    if durability == .synced {
+      do { try SystemCall.fsync(descriptor) } catch {
+        discard()
+        throw .failed(path: path, operation: "fsync", reason: error.description)
+      }
     }
     if temporaryPath == nil {
       let source = "/proc/self/fd/\(descriptor)"
-      if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 {
+      var code: Int32
+      do {
+        try SystemCall.link(source, path)
         finishCommit()
         return
+      } catch {
+        code = error.code
       }
-      var code = errno
       var attempt = 0
       while code == EEXIST && attempt < 16 {
         let candidate = folderPrefix + ".\(stem).\(UInt32.random(in: .min ... .max)).tmp"
-        if linkat(AT_FDCWD, source, AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+        do {
+          try SystemCall.link(source, candidate)
           temporaryPath = candidate
           break
+        } catch {
+          code = error.code
         }
-        code = errno
         attempt += 1
       }
       if temporaryPath == nil {
@@ -222,11 +229,10 @@ final class AtomicFile {
       }
     }
     guard let temporaryPath else { return }
-    if rename(temporaryPath, path) != 0 {
-      let code = errno
+    do { try SystemCall.rename(temporaryPath, path) } catch {
       discard()
-      if code == EISDIR { throw .isDirectory(path: path) }
-      throw .failed(path: path, operation: "rename", reason: systemErrorText(code))
+      if error.code == EISDIR { throw .isDirectory(path: path) }
+      throw .failed(path: path, operation: "rename", reason: error.description)
     }
     finishCommit()
   }
@@ -235,15 +241,14 @@ final class AtomicFile {
   private func finishCommit() {
     finished = true
     temporaryPath = nil
-    let closed = close(descriptor)
+    // The data is written (and synced if asked); a late close error cannot lose it.
+    SystemCall.close(descriptor)
     descriptor = -1
-    _ = closed  // the data is written (and synced if asked); a late close error cannot lose it
-    guard durability == .synced else { return }
-    let folder = open(Self.split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      _ = fsync(folder)
-      _ = close(folder)
-    }
+    guard durability == .synced,
+      let folder = try? SystemCall.open(Self.split(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    else { return }
+    try? SystemCall.fsync(folder)
+    SystemCall.close(folder)
   }
 
   /// Closes and removes the file being written; ``path`` is left untouched.
@@ -251,10 +256,10 @@ final class AtomicFile {
     guard !finished else { return }
     finished = true
     if descriptor >= 0 {
-      _ = close(descriptor)
+      SystemCall.close(descriptor)
       descriptor = -1
     }
-    if let temporaryPath { _ = unlink(temporaryPath) }
+    if let temporaryPath { try? SystemCall.unlink(temporaryPath) }
   }
 
   /// `path` with symbolic links followed to the file they name (which may not exist yet).

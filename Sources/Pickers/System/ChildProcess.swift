@@ -4,8 +4,10 @@
 
 /// One run of another program, to its end, with its standard output collected through a pipe.
 ///
-/// The desktop helpers and the theme clients' `--version` probes both run a program this way;
-/// this type owns every descriptor, `posix_spawn` structure and C string it creates.
+/// The one way the library runs another program: the desktop helpers (``DesktopHelper``) and
+/// the theme clients' `--version` probes (``ClientVersion``) both run theirs this way, bounded
+/// in output and, when asked, in time. This type owns every descriptor, `posix_spawn`
+/// structure and C string it creates.
 struct ChildProcess {
   /// The executable's path.
   var path: String
@@ -51,7 +53,7 @@ struct ChildProcess {
     // Neither end may leak into the child beyond its standard output (dup2 clears the flag).
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    defer { close(readEnd) }
+    defer { SystemCall.close(readEnd) }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -83,14 +85,15 @@ struct ChildProcess {
     } else {
       started = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     }
-    close(writeEnd)
+    SystemCall.close(writeEnd)
     guard started == 0 else { return .failure(SpawnFailure(code: started)) }
 
     var outcome = Outcome(output: [])
     collect(from: readEnd, into: &outcome)
     if outcome.overflowed || outcome.timedOut { kill(pid, stopSignal) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // Only ECHILD can fail it here (the child is ours and not yet waited for); the zero status
+    // then reads as an exit with 0, as before.
+    let status = (try? SystemCall.wait(for: pid)) ?? 0
     // WIFEXITED / WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
     let signal = status & 0x7f
     if signal == 0 {
@@ -112,14 +115,15 @@ struct ChildProcess {
           outcome.timedOut = true
           return
         }
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&entry, 1, Int32(min(left, 0.1) * 1000) + 1)
-        if ready < 0 && errno != EINTR { return }
-        if ready <= 0 { continue }
+        let milliseconds = Int32(min(left, 0.1) * 1000) + 1
+        guard
+          let ready = try? FileDescriptor(rawValue: descriptor).waitForInput(
+            milliseconds: milliseconds)
+        else { return }
+        if !ready { continue }
       }
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return }
+      let read = chunk.withUnsafeMutableBytes { try? SystemCall.read(descriptor, into: $0) }
+      guard let count = read, count > 0 else { return }
       if outcome.output.count + count > maximumOutput {
         outcome.overflowed = true
         return
