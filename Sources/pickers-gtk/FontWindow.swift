@@ -190,6 +190,7 @@ final class FontWindow {
     let controls = Widgets.box(vertical: false, spacing: 8)
     gtk_widget_set_hexpand(sampleEntry, 1)
     gtk_entry_set_placeholder_text(cgtk_entry(sampleEntry), "Sample text (default: suits the font)")
+    geometry.name("sample", sampleEntry)
     gtk_spin_button_set_value(cgtk_spin_button(sizeSpin), 36)
     Signals.connect(sampleEntry, "changed") { [self] in renderPreview() }
     Signals.connect(sizeSpin, "value-changed") { [self] in renderPreview() }
@@ -394,41 +395,52 @@ final class FontWindow {
     }
   }
 
-  /// Renders the preview with the library's renderer and shows it as a texture.
-  private func renderPreview() {
-    guard members.indices.contains(faceIndex) else {
-      gtk_picture_set_paintable(cgtk_picture(picture), nil)
-      return
-    }
-    let face = members[faceIndex]
-    let font = FontFile(path: face.file, index: face.index)
+  /// The preview's padding and width in pixels (the text wraps to the width).
+  static let previewPadding = 12
+  static let previewWidth = 560
+
+  /// The preview the window draws: the chosen face, the sample entry's text (the font's own
+  /// sample when it is blank), the size, the axis sliders' values, black on white.
+  func previewRequest() -> PreviewRequest? {
+    guard members.indices.contains(faceIndex) else { return nil }
+    let text = String(Widgets.text(sampleEntry).prefix(Self.maximumSampleLength))
     let size = min(
       max(gtk_spin_button_get_value(cgtk_spin_button(sizeSpin)), Self.sizeRange.lowerBound),
       Self.sizeRange.upperBound)
+    var request = PreviewRequest(
+      font: .face(members[faceIndex]), text: text.allSatisfy(\.isWhitespace) ? nil : text,
+      size: size)
+    request.variation = FontVariation(
+      settings: axisValues.sorted { $0.key < $1.key }.map {
+        FontVariation.Setting(tag: $0.key, value: $0.value)
+      })
+    request.padding = Self.previewPadding
+    request.width = Self.previewWidth
+    return request
+  }
+
+  /// Draws ``previewRequest()`` as `pickers font preview` draws it
+  /// (``FontCatalog/render(_:renderer:)``) and shows it as a texture, its warnings as the
+  /// picture's tooltip.
+  ///
+  /// When `PICKERS_GTK_PREVIEW_PNG` names a file (the tests do), each preview's PNG is written
+  /// there too: the bytes `pickers font preview` writes for the same request.
+  private func renderPreview() {
+    guard let request = previewRequest() else {
+      gtk_picture_set_paintable(cgtk_picture(picture), nil)
+      return
+    }
     do {
       let renderer = try self.renderer ?? TextRenderer()
       self.renderer = renderer
-      var text = String(Widgets.text(sampleEntry).prefix(Self.maximumSampleLength))
-      var language: String?
-      if text.allSatisfy(\.isWhitespace) {
-        let sample = try renderer.typesetter.sample(for: font)
-        text = sample.text
-        language = sample.language
+      let result = try catalog.render(request, renderer: renderer)
+      show(result.image)
+      let warnings = result.warnings.map(\.description).joined(separator: "\n")
+      gtk_widget_set_tooltip_text(picture, warnings.isEmpty ? nil : warnings)
+      if let path = environment["PICKERS_GTK_PREVIEW_PNG"], !path.isEmpty {
+        // A test's copy of the picture: a failure leaves no file, which the test reports.
+        try? writeAtomically(try result.pngData(), to: path)
       }
-      let variation = FontVariation(
-        settings: axisValues.sorted { $0.key < $1.key }.map {
-          FontVariation.Setting(tag: $0.key, value: $0.value)
-        })
-      let options = PreviewOptions(
-        style: TextStyle(font: font, size: size, variation: variation, language: language),
-        padding: 12, width: 560)
-      var withFallback = options
-      if try !renderer.typesetter.missingCharacters(in: text, font: font).isEmpty {
-        withFallback.fallback = FontFallback(
-          catalog: catalog, family: face.family, text: text, language: language)
-      }
-      let image = try Preview.render(text, options: withFallback, renderer: renderer)
-      show(image)
     } catch {
       gtk_picture_set_paintable(cgtk_picture(picture), nil)
       gtk_label_set_text(cgtk_label(detail), "cannot draw the preview: \(error)")

@@ -181,16 +181,17 @@ final class WindowSession {
   private(set) var geometry: [String: [Int]] = [:]
   private(set) var window = ""
 
-  init(_ arguments: [String], title: String) throws {
+  init(_ arguments: [String], title: String, environment extra: [String: String] = [:]) throws {
     display = try VirtualDisplay()
     home = try makeTemporaryDirectory()
-    let environment = [
+    var environment = [
       "DISPLAY": display.name, "WAYLAND_DISPLAY": "", "GDK_BACKEND": "x11", "HOME": home,
       "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
       "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
       "XDG_RUNTIME_DIR": home, "PICKERS_GTK_GEOMETRY": home + "/geometry",
       "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1",
     ]
+    environment.merge(extra) { _, added in added }
     picker = try BackgroundPickers(arguments, environment: environment, folder: home)
     // Wait for the first frame (a hang guard: 60 s even on a loaded machine).
     var text = ""

@@ -101,3 +101,72 @@ struct PreviewCommandTests {
     #expect(folder.files().isEmpty)
   }
 }
+
+/// The font window's preview is the PNG `pickers font preview` writes for the same request.
+///
+/// Both call the library's one preview (`FontCatalog.render`); the window writes each
+/// preview's PNG where `PICKERS_GTK_PREVIEW_PNG` says.
+@Suite(
+  "the font window's preview is pickers font preview's",
+  .serialized,
+  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"))
+struct WindowPreviewTests {
+  /// The file's bytes once they equal `expected`, else the last bytes read after `timeout`
+  /// seconds (the window redraws as each typed character arrives).
+  func bytes(of path: String, becoming expected: [UInt8], timeout: Double = 30) -> [UInt8] {
+    var last: [UInt8] = []
+    for _ in 0..<Int(timeout * 10) {
+      if let read = try? runProgram("/bin/cat", [path]), read.status == 0 {
+        last = read.stdout
+        if last == expected { break }
+      }
+      usleep(100_000)
+    }
+    return last
+  }
+
+  @Test(
+    "byte for byte: the font's sample, then typed text with a fallback font and a color emoji")
+  func sameBytesAsCommand() throws {
+    let folder = try RenderOutputFolder()
+    let base = folder.path
+    let dump = base + "/window.png"
+    let session = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
+      environment: ["PICKERS_GTK_PREVIEW_PNG": dump])
+    // The window's preview: 36 px (where its size stepper starts), 12 px of padding, 560 px wide.
+    func command(_ extra: [String]) throws -> [UInt8] {
+      let path = base + "/cli.png"
+      let result = try runPickers(
+        ["font", "preview", "DejaVu Sans", "--size", "36", "--padding", "12", "--width", "560"]
+          + extra + ["-o", path])
+      #expect(result.status == 0, "\(result.stderr)")
+      return try runProgram("/bin/cat", [path]).stdout
+    }
+    let sample = try command([])
+    #expect(sample.count > 1_000)
+    let first = bytes(of: dump, becoming: sample)
+    #expect(first == sample, "the sample: the window's \(first.count) bytes, not \(sample.count)")
+    // 世界 are not in DejaVu Sans (a fallback font draws them); ☕ is, in black and white, but
+    // the color emoji font draws it: the rules the window's own copy of the preview lacked.
+    let text = "Hi 世界 ☕"
+    let typed = try command(["--text", text])
+    #expect(typed != sample)
+    try session.click("sample")
+    // ASCII typed as keys; the rest as GTK's Ctrl+Shift+U hex input (xdotool's remapped
+    // keycodes for characters without a key are not reliably seen under Xvfb).
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        try session.type(String(scalar))
+      } else {
+        try session.keys("ctrl+shift+u")
+        try session.type(String(scalar.value, radix: 16))
+        try session.keys("space")
+      }
+    }
+    let last = bytes(of: dump, becoming: typed)
+    #expect(last == typed, "'\(text)': the window's \(last.count) bytes, not \(typed.count)")
+    try session.keys("Escape")
+    #expect(try session.picker.wait().status == 1)
+  }
+}

@@ -161,3 +161,15 @@ extension RGBA8 {
   /// Whether red, green and blue are equal.
   var isGray: Bool { red == green && green == blue }
 }
+
+extension PreviewOptions {
+  /// Creates preview options with the colors as ``Color`` values.
+  public init(
+    style: TextStyle, foreground: Color, background: Color = .white, padding: Int = 16,
+    width: Int? = nil, fallback: FontFallback = .none
+  ) {
+    self.init(
+      style: style, foreground: foreground.rgba8, background: background.rgba8,
+      padding: padding, width: width, fallback: fallback)
+  }
+}

@@ -15,6 +15,18 @@ public struct SpecimenRow: Hashable, Sendable {
     self.style = style
     self.text = text
   }
+
+  /// Creates a row that draws a preview request's first line in its resolved style.
+  ///
+  /// The face, size, variation, language, script, features and rendering settings are those
+  /// ``FontCatalog/resolve(_:)`` chose; the text is the request's, or the font's sample. A row
+  /// draws no fallback fonts and no colors of its own (the sheet's options color every row).
+  ///
+  ///     let preview = try catalog.resolve(PreviewRequest(family: "Inter", size: 32))
+  ///     let row = SpecimenRow(label: preview.font.family, preview: preview)
+  public init(label: String, preview: ResolvedPreview) {
+    self.init(label: label, style: preview.style, text: preview.request.text)
+  }
 }
 
 /// How a specimen sheet is drawn.
@@ -210,14 +222,7 @@ public enum Specimen {
     }
     do {
       var style = row.style
-      let text: String
-      if let given = row.text {
-        text = given
-      } else {
-        let sample = try renderer.typesetter.sample(for: style.font)
-        text = sample.text
-        if style.language == nil && sample.language != "und" { style.language = sample.language }
-      }
+      let text = try renderer.typesetter.previewText(row.text, style: &style)
       let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
       let line = try renderer.typesetter.layout(firstLine, style: style).first
       try drawLabel(row.label, color: options.labelColor)

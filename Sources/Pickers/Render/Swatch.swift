@@ -216,3 +216,13 @@ public struct SwatchSheet: Hashable, Sendable {
       + 0.0722 * Double(linear[Int(color.blue)])
   }
 }
+
+extension SwatchSheet {
+  /// Creates a sheet of unlabelled swatches from colors, each rounded to 8 bits per channel
+  /// after gamut mapping into sRGB.
+  ///
+  ///     let sheet = SwatchSheet(colors: [Color.red, Color.black.opacity(0.4)])
+  public init(colors: [Color]) {
+    self.init(colors: colors.map(\.rgba8))
+  }
+}

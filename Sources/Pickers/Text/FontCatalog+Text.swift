@@ -68,9 +68,7 @@ extension FontCatalog {
       if let weight { pattern += ":weight=\(weight.fontconfigValue)" }
       let face = try match(pattern: pattern)
       var resolved = Self.resolved(face, weight: weight)
-      resolved.warning =
-        "'\(name)' is not a family name: using fontconfig's match for it,"
-        + " \(face.family) \(face.style)"
+      resolved.warning = Self.patternWarning(name, family: face.family, style: face.style)
       return resolved
     } catch {
       throw error
@@ -81,7 +79,13 @@ extension FontCatalog {
     return Self.resolved(face, weight: weight)
   }
 
-  private static func resolved(_ face: FontFace, weight: FontWeight?) -> ResolvedFont {
+  /// The warning for a name drawn as fontconfig's match for it, the face `family` `style`.
+  static func patternWarning(_ pattern: String, family: String, style: String) -> String {
+    "'\(pattern)' is not a family name: using fontconfig's match for it, \(family) \(style)"
+  }
+
+  /// `face`, with the `wght` setting that realizes `weight` when the face is variable.
+  static func resolved(_ face: FontFace, weight: FontWeight?) -> ResolvedFont {
     var variation = FontVariation.none
     if face.isVariable, let weight, face.axes.contains(where: { $0.tag == "wght" }) {
       variation = FontVariation(weight: Double(weight.rawValue))

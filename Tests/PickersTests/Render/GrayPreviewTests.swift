@@ -22,21 +22,25 @@ struct GrayPreviewTests {
     return text + "The end."
   }()
 
-  /// The same preview drawn on the RGBA canvas (``FontPreview/draw``) and as the CLI's PNG
-  /// (``FontPreview/drawPNG``), the PNG decoded by our reader.
+  /// The same preview drawn on the RGBA canvas and as the CLI's PNG (the gray canvas when the
+  /// colors allow it, ``PreviewResult/pngData(options:)``), the PNG decoded by our reader.
   private func bothWays(
     _ text: String, _ options: PreviewOptions, font: FontFile = TestFonts.dejaVuSans,
     compression: PNGEncodingOptions.Compression = .default
   ) throws -> (rgba: RGBAImage, png: RGBAImage, gray: Bool) {
     let resolved = ResolvedFont(file: font, family: "DejaVu Sans")
-    let rgba = try FontPreview.draw(
-      text, options: options, font: resolved, catalog: nil, renderer: try TextRenderer()
-    ).image
-    let (png, _) = try FontPreview.drawPNG(
-      text, options: options, font: resolved, catalog: nil, renderer: try TextRenderer(),
-      encoding: .init(compression: compression))
+    func result(allowsGray: Bool) throws -> PreviewResult {
+      try PreviewDrawing.draw(
+        text, options: options, font: resolved, fallback: nil, renderer: try TextRenderer(),
+        allowsGray: allowsGray)
+    }
+    let rgba = try result(allowsGray: false)
+    guard case .rgba(let image) = rgba.pixels else {
+      throw ExternalTool.Failure(description: "drawn in gray although gray was not allowed")
+    }
+    let png = try result(allowsGray: true).pngData(options: .init(compression: compression))
     let gray = try Preview.renderGray(text, options: options, renderer: try TextRenderer())
-    return (rgba, try RGBAImage(pngData: png), gray != nil)
+    return (image, try RGBAImage(pngData: png), gray != nil)
   }
 
   @Test(

@@ -1,7 +1,9 @@
 import Pickers
 
 /// Renders the font picker's preview: a sample sentence suited to the face's scripts
-/// (``SampleText``: the English pangram for Latin fonts, Japanese for a JP font, and so on).
+/// (``SampleText``: the English pangram for Latin fonts, Japanese for a JP font, and so on),
+/// drawn as `pickers font preview` draws it (``FontCatalog/render(_:renderer:)``) and cut to
+/// the box the terminal gives it.
 ///
 /// Keeps one text renderer (its opened faces and glyph cache) for the whole session, and the
 /// last image drawn for `--preview-png`.
@@ -25,13 +27,10 @@ final class PickPreview {
     do {
       let renderer = try self.renderer ?? TextRenderer()
       self.renderer = renderer
-      let font = FontFile(path: face.file, index: face.index)
-      let sample = try renderer.typesetter.sample(for: font)
-      let padding = max(height / 10, 2)
-      let size = Double(height - 2 * padding) * 0.55
-      let options = PreviewOptions(
-        style: TextStyle(font: font, size: size, language: sample.language), padding: padding)
-      let rendered = try Preview.render(sample.text, options: options, renderer: renderer)
+      var request = PreviewRequest(font: .face(face))
+      request.padding = max(height / 10, 2)
+      request.size = Double(height - 2 * request.padding) * 0.55
+      let rendered = try catalog.render(request, renderer: renderer).image
       var image = try RGBAImage(
         width: min(width, rendered.width), height: min(height, rendered.height),
         filledWith: .white)

@@ -91,37 +91,25 @@ struct FontPreview: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    let fg = try RenderArguments.color(foreground)
-    let bg = try RenderArguments.color(background)
+    var request = PreviewRequest(family: family, text: text, size: size)
+    request.foreground = try Color(css: foreground)
+    request.background = try Color(css: background)
+    request.padding = padding
+    request.width = width
+    request.weight = weight
+    request.variation = variation
+    request.usesFallback = fallback
+    request.language = language
+    textOptions.apply(to: &request)
     let catalog = try FontCatalog()
-    let font = try catalog.resolveFont(family, weight: weight)
-    if let warning = font.warning { context.warn(warning) }
-    let renderer = try TextRenderer()
-    var style = textOptions.applied(
-      to: TextStyle(font: font.file, size: size, variation: font.variation, language: language),
-      rendering: try textOptions.rendering(catalog: catalog, font: font.file, size: size))
-    style.variation.instance = variation.instance
-    for setting in variation.settings {
-      style.variation = style.variation.setting(setting.tag, to: setting.value)
+    // The face's warning first: it names the font a later error is about.
+    let preview = try catalog.resolve(request)
+    for warning in preview.warnings { context.warn(warning.description) }
+    let result = try catalog.render(resolved: preview)
+    for index in preview.warnings.count..<result.warnings.count {
+      context.warn(result.warnings[index].description)
     }
-    let sample: String
-    if let text {
-      sample = text
-    } else {
-      let chosen = try renderer.typesetter.sample(for: font.file)
-      sample = chosen.text
-      if chosen.language != "und" && language == nil { style.language = chosen.language }
-    }
-    let options = PreviewOptions(
-      style: style, foreground: fg, background: bg, padding: padding, width: width)
-    let (png, failed) = try Pickers.FontPreview.drawPNG(
-      sample, options: options, font: font, catalog: fallback ? catalog : nil,
-      renderer: renderer)
-    if failed > 0 {
-      context.warn(
-        "\(failed) of \(renderer.glyphsRendered) glyphs could not be drawn from "
-          + "\"\(font.file.path)\" (the font file may be damaged)")
-    }
-    try RenderArguments.write(png: png, to: output, createFolders: mkdir, context: context)
+    try RenderArguments.write(
+      png: try result.pngData(), to: output, createFolders: mkdir, context: context)
   }
 }

@@ -96,15 +96,7 @@ struct FontSpecimen: ConcurrentCommand {
           try catalog.availableFontFamilies
         }
     }
-    let rows = try makeRows(names, catalog: catalog).map { row in
-      var row = row
-      let rendering = try textOptions.rendering(
-        catalog: catalog, font: row.style.font, size: row.style.size)
-      let features = row.style.features
-      row.style = textOptions.applied(to: row.style, rendering: rendering)
-      row.style.features += features
-      return row
-    }
+    let rows = try makeRows(names, catalog: catalog)
     var options = SpecimenOptions(labelFont: try catalog.labelFont())
     options.width = width
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
@@ -128,17 +120,20 @@ struct FontSpecimen: ConcurrentCommand {
   private func makeRows(_ names: [String], catalog: FontCatalog) throws -> [SpecimenRow] {
     let sample = text ?? language.flatMap(Self.sample(forLanguage:))
     let languageTag = text == nil ? language : nil
+    /// A row's request: the font at `size` with the sheet's text and the text options.
+    func request(_ font: PreviewRequest.Font, size: Double) -> PreviewRequest {
+      var request = PreviewRequest(font: font, text: sample, size: size)
+      request.language = languageTag
+      textOptions.apply(to: &request)
+      return request
+    }
     if featureSamples, let name = names.first {
-      return try featureRows(name, catalog: catalog, text: sample, language: languageTag)
+      return try featureRows(request(.family(name), size: size), catalog: catalog)
     }
     if waterfall, let name = names.first {
-      let font = try catalog.resolveFont(name)
-      return Self.waterfallSizes.map { size in
-        SpecimenRow(
-          label: "\(font.family) \(Int(size)) px",
-          style: TextStyle(
-            font: font.file, size: size, variation: font.variation, language: languageTag),
-          text: sample)
+      return try Self.waterfallSizes.map { size in
+        let preview = try catalog.resolve(request(.family(name), size: size))
+        return SpecimenRow(label: "\(preview.font.family) \(Int(size)) px", preview: preview)
       }
     }
     // One listing of every face, grouped by family, instead of one query per family.
@@ -149,30 +144,16 @@ struct FontSpecimen: ConcurrentCommand {
       let members = byFamily[name.lowercased()]
       if faces {
         for face in try members ?? catalog.availableMembers(ofFontFamily: name) {
-          rows.append(
-            SpecimenRow(
-              label: "\(face.family) \(face.style)",
-              style: TextStyle(
-                font: FontFile(path: face.file, index: face.index), size: size,
-                language: languageTag),
-              text: sample))
+          let preview = try catalog.resolve(request(.face(face), size: size))
+          rows.append(SpecimenRow(label: "\(face.family) \(face.style)", preview: preview))
         }
       } else if let members, let face = FontCatalog.bestFace(members, weight: .regular) {
-        rows.append(
-          SpecimenRow(
-            label: face.family,
-            style: TextStyle(
-              font: FontFile(path: face.file, index: face.index), size: size,
-              language: languageTag),
-            text: sample))
+        let preview = try catalog.resolve(request(.face(face), size: size))
+        rows.append(SpecimenRow(label: face.family, preview: preview))
       } else {
-        let font = try catalog.resolveFont(name)
-        rows.append(
-          SpecimenRow(
-            label: font.family.isEmpty ? name : font.family,
-            style: TextStyle(
-              font: font.file, size: size, variation: font.variation, language: languageTag),
-            text: sample))
+        let preview = try catalog.resolve(request(.family(name), size: size))
+        let family = preview.font.family
+        rows.append(SpecimenRow(label: family.isEmpty ? name : family, preview: preview))
       }
     }
     return rows
@@ -189,21 +170,20 @@ struct FontSpecimen: ConcurrentCommand {
 
   /// One row with the font's default shaping, then each of its features toggled: turned off if
   /// HarfBuzz applies it by default, on otherwise.
-  private func featureRows(
-    _ name: String, catalog: FontCatalog, text: String?, language: String?
-  ) throws -> [SpecimenRow] {
-    let font = try catalog.resolveFont(name)
+  private func featureRows(_ request: PreviewRequest, catalog: FontCatalog) throws
+    -> [SpecimenRow]
+  {
+    let preview = try catalog.resolve(request)
+    let font = preview.font
     let typesetter = try Typesetter()
     let tags = try typesetter.featureTags(of: font.file)
     let family = font.family.isEmpty ? try typesetter.familyName(of: font.file) : font.family
-    let style = TextStyle(
-      font: font.file, size: size, variation: font.variation, language: language)
-    var rows = [SpecimenRow(label: "\(family): default features", style: style, text: text)]
+    var rows = [SpecimenRow(label: "\(family): default features", preview: preview)]
     for tag in tags.prefix(FontFeature.maximumCount) {
       let on = !Self.defaultFeatures.contains(tag)
-      var toggled = style
-      toggled.features = [try FontFeature(parsing: on ? "+\(tag)" : "-\(tag)")]
-      rows.append(SpecimenRow(label: "\(tag)=\(on ? 1 : 0)", style: toggled, text: text))
+      var toggled = request
+      toggled.features.append(try FontFeature(parsing: on ? "+\(tag)" : "-\(tag)"))
+      rows.append(SpecimenRow(label: "\(tag)=\(on ? 1 : 0)", preview: try catalog.resolve(toggled)))
     }
     return rows
   }

@@ -44,28 +44,12 @@ struct TextArguments: Sendable {
     }
   }
 
-  /// fontconfig's rendering settings for `font` at `size`, with the options' overrides.
-  ///
-  /// fontconfig is not asked when both `--hinting` and `--antialias` are given.
-  func rendering(catalog: FontCatalog, font: FontFile, size: Double) throws -> GlyphRendering {
-    var rendering =
-      if hinting != nil && antialias != nil {
-        GlyphRendering.unhinted
-      } else {
-        try catalog.rendering(for: font, size: size)
-      }
-    if let hinting { rendering.hinting = hinting }
-    if let antialias { rendering.antialias = antialias }
-    rendering.subpixelPositioning = subpixelPositions
-    return rendering
-  }
-
-  /// `style` with the options' features and script, and `rendering`.
-  func applied(to style: TextStyle, rendering: GlyphRendering) -> TextStyle {
-    var style = style
-    style.features = features
-    if let script { style.script = script }
-    style.rendering = rendering
-    return style
+  /// Sets the request's rendering overrides, features and script from the options.
+  func apply(to request: inout PreviewRequest) {
+    request.hinting = hinting
+    request.antialias = antialias
+    request.subpixelPositioning = subpixelPositions
+    request.features = features
+    request.script = script
   }
 }
