@@ -20,54 +20,35 @@ extension Color {
   ///     var line: [UInt8] = []
   ///     Color.red.appendCSSString(to: &line)   // the bytes of "rgb(255 0 0)"
   public func appendCSSString(to output: inout [UInt8]) {
-    let (c0, c1, c2) = (channels.c0, channels.c1, channels.c2)
-    func value(_ channel: Double?, _ decimals: Int, percent: Bool = false) {
-      guard let channel else { return output.append(contentsOf: "none".utf8) }
-      Self.appendNumber(channel, decimals: decimals, to: &output)
-      if percent { output.append(UInt8(ascii: "%")) }
-    }
-    func space() { output.append(UInt8(ascii: " ")) }
-    switch self.space {
-    case .srgb:
-      output.append(contentsOf: "rgb(".utf8)
-      value(c0.map { $0 * 255 }, 3)
-      space()
-      value(c1.map { $0 * 255 }, 3)
-      space()
-      value(c2.map { $0 * 255 }, 3)
-    case .hsl, .hwb:
-      output.append(contentsOf: self.space == .hsl ? "hsl(".utf8 : "hwb(".utf8)
-      value(c0, 4)
-      space()
-      value(c1, 4, percent: true)
-      space()
-      value(c2, 4, percent: true)
-    case .hsv, .lab, .lch:
-      let prefix = self.space == .hsv ? "color(--hsv " : self.space == .lab ? "lab(" : "lch("
-      output.append(contentsOf: prefix.utf8)
-      value(c0, 4)
-      space()
-      value(c1, 4)
-      space()
-      value(c2, 4)
-    case .oklab, .oklch:
-      output.append(contentsOf: self.space == .oklab ? "oklab(".utf8 : "oklch(".utf8)
-      value(c0, 6)
-      space()
-      value(c1, 6)
-      space()
-      value(c2, self.space == .oklab ? 6 : 4)
-    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020, .xyzD65,
-      .xyzD50:
+    // The space's registry row says how: its own function, else color() with its identifier,
+    // and each channel's decimals and % sign.
+    let row = self.space.row
+    var scale = 1.0
+    if let function = row.function {
+      function.name.withUTF8Buffer { output.append(contentsOf: $0) }
+      output.append(UInt8(ascii: "("))
+      scale = function.scale
+    } else {
       output.append(contentsOf: "color(".utf8)
-      output.append(contentsOf: self.space.rawValue.utf8)
-      space()
-      value(c0, 6)
-      space()
-      value(c1, 6)
-      space()
-      value(c2, 6)
+      if let form = row.colorFunction {
+        form.name.withUTF8Buffer { output.append(contentsOf: $0) }
+        scale = form.scale
+      } else {
+        output.append(contentsOf: self.space.rawValue.utf8)
+      }
+      output.append(UInt8(ascii: " "))
     }
+    func value(_ channel: Double?, _ definition: ColorChannel) {
+      guard let channel else { return output.append(contentsOf: "none".utf8) }
+      Self.appendNumber(
+        scale == 1 ? channel : channel * scale, decimals: definition.decimals, to: &output)
+      if definition.percentSign { output.append(UInt8(ascii: "%")) }
+    }
+    value(channels.c0, row.channels.0)
+    output.append(UInt8(ascii: " "))
+    value(channels.c1, row.channels.1)
+    output.append(UInt8(ascii: " "))
+    value(channels.c2, row.channels.2)
     if alpha < 1 {
       output.append(contentsOf: " / ".utf8)
       Self.appendNumber(alpha, decimals: 4, to: &output)

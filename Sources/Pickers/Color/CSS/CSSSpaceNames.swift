@@ -1,0 +1,89 @@
+/// A color function as the parsers read it: the space, the registry's syntax for it, and
+/// whether it was written `color(<identifier> …)` rather than as the space's own function.
+struct CSSFunctionShape {
+  var space: ColorSpace
+  var form: CSSForm
+  var isColorFunction: Bool
+
+  /// The function's name in error messages: `rgb` (also for `rgba()`), `oklch`, `color`.
+  var label: String { isColorFunction ? "color" : form.name.description }
+}
+
+/// The CSS names of the color spaces, read from the registry (``ColorSpace/definition``):
+/// the one map from function names, `color()` identifiers and `<color-space>` names to spaces
+/// that both parsers use.
+///
+/// Each table is built from the rows the first time a parser needs it (a few hundred
+/// instructions, never at start-up) and searched linearly: it holds a dozen names.
+enum CSSSpaceNames {
+  /// Function names (`rgb`, `rgba`, `oklch`, ...) and the space each writes.
+  static let functions: [(key: NameKey, space: ColorSpace)] = ColorSpace.allCases.flatMap {
+    space -> [(key: NameKey, space: ColorSpace)] in
+    guard let function = space.row.function else { return [] }
+    return [function.name, function.alias].compactMap { name in
+      name.flatMap { NameKey($0) }.map { (key: $0, space: space) }
+    }
+  }
+
+  /// `color()` identifiers (`srgb`, `display-p3`, `xyz`, `--hsv`, ...) and their spaces.
+  static let colorFunctionIdentifiers: [(key: NameKey, space: ColorSpace)] =
+    ColorSpace.allCases.flatMap { space -> [(key: NameKey, space: ColorSpace)] in
+      let row = space.row
+      guard let form = row.colorFunction else { return [] }
+      return [form.name, row.alias].compactMap { name in
+        name.flatMap { NameKey($0) }.map { (key: $0, space: space) }
+      }
+    }
+
+  /// The space whose own function is named `key` (lowercased), with its syntax.
+  @inline(__always)
+  static func function(_ key: NameKey) -> CSSFunctionShape? {
+    for entry in functions where entry.key == key {
+      guard let form = entry.space.row.function else { return nil }
+      return CSSFunctionShape(space: entry.space, form: form, isColorFunction: false)
+    }
+    return nil
+  }
+
+  /// The space `color()` names by `key` (lowercased), with its syntax.
+  static func colorFunction(_ key: NameKey) -> CSSFunctionShape? {
+    for entry in colorFunctionIdentifiers where entry.key == key {
+      guard let form = entry.space.row.colorFunction else { return nil }
+      return CSSFunctionShape(space: entry.space, form: form, isColorFunction: true)
+    }
+    return nil
+  }
+
+  /// The `color()` spaces CSS defines, for error messages: the RGB spaces in registry order,
+  /// then the XYZ names alphabetically ("srgb, ..., rec2020, xyz, xyz-d50 or xyz-d65").
+  static var predefinedList: String {
+    var rgb: [String] = []
+    var other: [String] = []
+    for space in ColorSpace.allCases where space.row.isCSSColorSpace {
+      guard space.row.colorFunction != nil else { continue }
+      if space.gamut == nil {
+        other += space.names
+      } else {
+        rgb += space.names
+      }
+    }
+    let names = rgb + other.sorted()
+    guard let last = names.last else { return "" }
+    return names.dropLast().joined(separator: ", ") + " or " + last
+  }
+
+  /// The `<color-space>` of `color-mix(in …)` named `lowered`: a space's name or alias, for
+  /// every space CSS has (not HSV).
+  static func colorSpace(_ lowered: String) -> ColorSpace? {
+    guard let space = ColorSpace(name: lowered), space.row.isCSSColorSpace else { return nil }
+    return space
+  }
+}
+
+extension NameKey {
+  /// Packs a static name (the registry's), lowercasing ASCII letters.
+  init?(_ name: StaticString) {
+    guard let key = name.withUTF8Buffer({ NameKey(bytes: $0) }) else { return nil }
+    self = key
+  }
+}
