@@ -75,12 +75,30 @@ enum ColorConversion {
 
   @inline(__always)
   static func toBase(_ value: Vector3, from space: ColorSpace) -> Vector3 {
-    space.definition.toBase(value)
+    space.visit(ToBase(value: value))
   }
 
   @inline(__always)
   static func fromBase(_ value: Vector3, to space: ColorSpace) -> Vector3 {
-    space.definition.fromBase(value)
+    space.visit(FromBase(value: value))
+  }
+
+  /// One step up the tree, through the registry.
+  private struct ToBase: ColorSpaceVisitor {
+    var value: Vector3
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Vector3 {
+      definition.toBase(value)
+    }
+  }
+
+  /// One step down the tree, through the registry.
+  private struct FromBase: ColorSpaceVisitor {
+    var value: Vector3
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Vector3 {
+      definition.fromBase(value)
+    }
   }
 
   /// Turns a NaN (powerless) hue into a missing component.

@@ -44,35 +44,40 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   /// The parser, relative colors, both serializers, the metadata below and the CLI's space
   /// choices read these rows; adding a space is a case above, a file in `Color/Spaces` and a
   /// row here. The rows are plain values in static storage, so nothing is built at start-up.
+  /// `visitor` is generic over the definition, so every use is specialized to a direct read
+  /// of the row or call of the conversion (no dynamic dispatch, no copy of the whole row).
   @inline(__always)
-  var definition: any ColorSpaceDefinition.Type {
+  func visit<Visitor: ColorSpaceVisitor>(_ visitor: Visitor) -> Visitor.Result {
     switch self {
-    case .srgb: SRGB.self
-    case .srgbLinear: SRGBLinear.self
-    case .displayP3: DisplayP3.self
-    case .displayP3Linear: DisplayP3Linear.self
-    case .a98RGB: A98RGB.self
-    case .prophotoRGB: ProPhotoRGB.self
-    case .rec2020: Rec2020.self
-    case .xyzD65: XYZD65.self
-    case .xyzD50: XYZD50.self
-    case .lab: Lab.self
-    case .lch: LCH.self
-    case .oklab: OKLab.self
-    case .oklch: OKLCH.self
-    case .hsl: HSL.self
-    case .hsv: HSV.self
-    case .hwb: HWB.self
+    case .srgb: visitor.visit(SRGB.self)
+    case .srgbLinear: visitor.visit(SRGBLinear.self)
+    case .displayP3: visitor.visit(DisplayP3.self)
+    case .displayP3Linear: visitor.visit(DisplayP3Linear.self)
+    case .a98RGB: visitor.visit(A98RGB.self)
+    case .prophotoRGB: visitor.visit(ProPhotoRGB.self)
+    case .rec2020: visitor.visit(Rec2020.self)
+    case .xyzD65: visitor.visit(XYZD65.self)
+    case .xyzD50: visitor.visit(XYZD50.self)
+    case .lab: visitor.visit(Lab.self)
+    case .lch: visitor.visit(LCH.self)
+    case .oklab: visitor.visit(OKLab.self)
+    case .oklch: visitor.visit(OKLCH.self)
+    case .hsl: visitor.visit(HSL.self)
+    case .hsv: visitor.visit(HSV.self)
+    case .hwb: visitor.visit(HWB.self)
     }
   }
 
+  /// This space's definition in the registry.
+  var definition: any ColorSpaceDefinition.Type { visit(DefinitionReader()) }
+
   /// This space's registry row.
   @inline(__always)
-  var row: ColorSpaceRow { definition.row }
+  var row: ColorSpaceRow { visit(RowReader()) }
 
   /// The space this one is defined from; `nil` only for the hub, XYZ D65.
   @inline(__always)
-  var base: ColorSpace? { definition.base }
+  var base: ColorSpace? { visit(BaseReader()) }
 
   /// How many steps separate this space from XYZ D65.
   var depth: Int {
@@ -138,4 +143,31 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   }
 
   func componentKind(_ index: Int) -> ComponentKind { row.channel(index).kind }
+}
+
+/// Something done with one space's definition, generic over it so that each use is
+/// specialized (see ``ColorSpace/visit(_:)``).
+protocol ColorSpaceVisitor {
+  associatedtype Result
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Result
+}
+
+private struct DefinitionReader: ColorSpaceVisitor {
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type)
+    -> any ColorSpaceDefinition.Type
+  { definition }
+}
+
+private struct RowReader: ColorSpaceVisitor {
+  @inline(__always)
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> ColorSpaceRow {
+    definition.row
+  }
+}
+
+private struct BaseReader: ColorSpaceVisitor {
+  @inline(__always)
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> ColorSpace? {
+    definition.base
+  }
 }

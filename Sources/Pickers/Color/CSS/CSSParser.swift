@@ -308,7 +308,7 @@ struct CSSColorParser {
   }
 
   mutating func parseArguments(_ shape: CSSFunctionShape) throws(Failure) -> Arguments {
-    let allowCommas = shape.form.commas != nil && !shape.isColorFunction
+    let allowCommas = shape.commas != nil
     var arguments = Arguments()
     var count = 0
     var commas: Bool? = nil
@@ -619,7 +619,7 @@ struct CSSColorParser {
   /// channel as the space's registry row says (what 100% is, hue or not, clamps, scale).
   func build(_ shape: CSSFunctionShape, _ arguments: Arguments) throws(Failure) -> Color {
     let alpha = try alphaValue(arguments)
-    if arguments.commas, let commas = shape.form.commas { try checkLegacy(arguments, commas) }
+    if arguments.commas, let commas = shape.commas { try checkLegacy(arguments, commas) }
     return Color(space: shape.space, channels: try channels(shape, arguments), alpha: alpha)
   }
 
@@ -628,22 +628,19 @@ struct CSSColorParser {
   func channels(_ shape: CSSFunctionShape, _ arguments: Arguments, clamped: Bool = true)
     throws(Failure) -> Channels
   {
-    let row = shape.space.row
-    let form = shape.form
     @inline(__always)
     func channel(_ index: Int, _ component: Component) throws(Failure) -> Double? {
-      let definition = row.channel(index)
-      guard let percent = definition.percentReference else {
-        return Self.hue(try value(component, .hue, channel: form.label(index)))
+      guard let percent = shape.percent(index) else {
+        return Self.hue(try value(component, .hue, channel: shape.form.label(index)))
       }
       guard
         var result = try value(
-          component, .channel(percent: percent * form.scale), channel: form.label(index))
+          component, .channel(percent: percent), channel: shape.form.label(index))
       else { return nil }
-      if clamped, let clamp = form.clamp(index) {
+      if clamped, let clamp = shape.clamp(index) {
         result = min(max(result, clamp.lowerBound), clamp.upperBound)
       }
-      return form.scale == 1 ? result : result / form.scale
+      return shape.scale == 1 ? result : result / shape.scale
     }
     return Channels(
       try channel(0, arguments.c0), try channel(1, arguments.c1), try channel(2, arguments.c2))

@@ -22,33 +22,21 @@ extension Color {
   public func appendCSSString(to output: inout [UInt8]) {
     // The space's registry row says how: its own function, else color() with its identifier,
     // and each channel's decimals and % sign.
-    let row = self.space.row
-    var scale = 1.0
-    if let function = row.function {
-      function.name.withUTF8Buffer { output.append(contentsOf: $0) }
-      output.append(UInt8(ascii: "("))
-      scale = function.scale
-    } else {
-      output.append(contentsOf: "color(".utf8)
-      if let form = row.colorFunction {
-        form.name.withUTF8Buffer { output.append(contentsOf: $0) }
-        scale = form.scale
-      } else {
-        output.append(contentsOf: self.space.rawValue.utf8)
-      }
-      output.append(UInt8(ascii: " "))
-    }
-    func value(_ channel: Double?, _ definition: ColorChannel) {
+    let plan = self.space.visit(CSSPrintPlan.Reader())
+    if plan.isColorFunction { output.append(contentsOf: "color(".utf8) }
+    plan.name.withUTF8Buffer { output.append(contentsOf: $0) }
+    output.append(plan.isColorFunction ? UInt8(ascii: " ") : UInt8(ascii: "("))
+    func value(_ channel: Double?, _ decimals: Int, _ percentSign: Bool) {
       guard let channel else { return output.append(contentsOf: "none".utf8) }
-      Self.appendNumber(
-        scale == 1 ? channel : channel * scale, decimals: definition.decimals, to: &output)
-      if definition.percentSign { output.append(UInt8(ascii: "%")) }
+      let scaled = plan.scale == 1 ? channel : channel * plan.scale
+      Self.appendNumber(scaled, decimals: decimals, to: &output)
+      if percentSign { output.append(UInt8(ascii: "%")) }
     }
-    value(channels.c0, row.channels.0)
+    value(channels.c0, plan.decimals.0, plan.percentSigns.0)
     output.append(UInt8(ascii: " "))
-    value(channels.c1, row.channels.1)
+    value(channels.c1, plan.decimals.1, plan.percentSigns.1)
     output.append(UInt8(ascii: " "))
-    value(channels.c2, row.channels.2)
+    value(channels.c2, plan.decimals.2, plan.percentSigns.2)
     if alpha < 1 {
       output.append(contentsOf: " / ".utf8)
       Self.appendNumber(alpha, decimals: 4, to: &output)
@@ -190,5 +178,35 @@ extension NamedColors {
   /// Every named color in Oklab, for nearest-name searches.
   static let oklabTable: [(name: String, lab: Vector3)] = table.map { entry in
     (entry.name, Color(rgb: entry.rgb).converted(to: .oklab).channels.resolved)
+  }
+}
+
+/// What ``Color/appendCSSString(to:)`` needs of a space's registry row, read field by field.
+struct CSSPrintPlan {
+  /// `rgb`, `oklch`, ... or, after `color(`, the space's identifier.
+  var name: StaticString
+  var isColorFunction: Bool
+  var scale: Double
+  var decimals: (Int, Int, Int)
+  var percentSigns: (Bool, Bool, Bool)
+
+  struct Reader: ColorSpaceVisitor {
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> CSSPrintPlan {
+      let row = definition.row
+      let channels = row.channels
+      let decimals = (channels.0.decimals, channels.1.decimals, channels.2.decimals)
+      let percents = (channels.0.percentSign, channels.1.percentSign, channels.2.percentSign)
+      if let function = row.function {
+        return CSSPrintPlan(
+          name: function.name, isColorFunction: false, scale: function.scale,
+          decimals: decimals, percentSigns: percents)
+      }
+      // Every space has a function or a color() identifier (ColorSpaceRegistryTests).
+      let form = row.colorFunction ?? .predefined("srgb")
+      return CSSPrintPlan(
+        name: form.name, isColorFunction: true, scale: form.scale, decimals: decimals,
+        percentSigns: percents)
+    }
   }
 }

@@ -1,12 +1,77 @@
-/// A color function as the parsers read it: the space, the registry's syntax for it, and
-/// whether it was written `color(<identifier> …)` rather than as the space's own function.
+/// A color function as the parsers read it: the space, whether it was written
+/// `color(<identifier> …)` rather than as the space's own function, and what the registry's
+/// row says about reading it (copied out field by field, so that no whole row is copied).
 struct CSSFunctionShape {
   var space: ColorSpace
-  var form: CSSForm
   var isColorFunction: Bool
+  /// What 100% of each channel is, in function units; `nil` for a hue.
+  var percents: (Double?, Double?, Double?)
+  /// See ``CSSForm``.
+  var scale: Double
+  var clamps: (ClosedRange<Double>?, ClosedRange<Double>?, ClosedRange<Double>?)
+  var clampsRelative: Bool
+  var commas: CSSForm.Commas?
+  var isLegacy: Bool
+
+  /// The shape of `space` written as its own function (`color` false) or in `color()`, or
+  /// `nil` when the space has no such form.
+  @inline(__always)
+  init?(_ space: ColorSpace, color: Bool) {
+    guard let shape = space.visit(ShapeReader(isColorFunction: color)) else { return nil }
+    self = shape
+  }
+
+  fileprivate init(space: ColorSpace, isColorFunction: Bool, row: ColorSpaceRow, form: CSSForm) {
+    self.space = space
+    self.isColorFunction = isColorFunction
+    let channels = row.channels
+    percents = (
+      channels.0.percentReference.map { $0 * form.scale },
+      channels.1.percentReference.map { $0 * form.scale },
+      channels.2.percentReference.map { $0 * form.scale }
+    )
+    scale = form.scale
+    clamps = form.clamps
+    clampsRelative = form.clampsRelative
+    commas = isColorFunction ? nil : form.commas
+    isLegacy = !isColorFunction && form.isLegacy
+  }
+
+  /// The registry's whole form (names and labels: for messages).
+  var form: CSSForm {
+    let row = space.row
+    return (isColorFunction ? row.colorFunction : row.function) ?? .predefined("")
+  }
 
   /// The function's name in error messages: `rgb` (also for `rgba()`), `oklch`, `color`.
   var label: String { isColorFunction ? "color" : form.name.description }
+
+  /// The percent reference of channel `index`.
+  @inline(__always)
+  func percent(_ index: Int) -> Double? {
+    index == 0 ? percents.0 : index == 1 ? percents.1 : percents.2
+  }
+
+  /// The clamp of channel `index`.
+  @inline(__always)
+  func clamp(_ index: Int) -> ClosedRange<Double>? {
+    index == 0 ? clamps.0 : index == 1 ? clamps.1 : clamps.2
+  }
+}
+
+/// Reads a ``CSSFunctionShape`` out of a space's row.
+private struct ShapeReader: ColorSpaceVisitor {
+  var isColorFunction: Bool
+
+  @inline(__always)
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type)
+    -> CSSFunctionShape?
+  {
+    let row = definition.row
+    guard let form = isColorFunction ? row.colorFunction : row.function else { return nil }
+    return CSSFunctionShape(
+      space: definition.space, isColorFunction: isColorFunction, row: row, form: form)
+  }
 }
 
 /// The CSS names of the color spaces, read from the registry (``ColorSpace/definition``):
@@ -39,8 +104,7 @@ enum CSSSpaceNames {
   @inline(__always)
   static func function(_ key: NameKey) -> CSSFunctionShape? {
     for entry in functions where entry.key == key {
-      guard let form = entry.space.row.function else { return nil }
-      return CSSFunctionShape(space: entry.space, form: form, isColorFunction: false)
+      return CSSFunctionShape(entry.space, color: false)
     }
     return nil
   }
@@ -48,8 +112,7 @@ enum CSSSpaceNames {
   /// The space `color()` names by `key` (lowercased), with its syntax.
   static func colorFunction(_ key: NameKey) -> CSSFunctionShape? {
     for entry in colorFunctionIdentifiers where entry.key == key {
-      guard let form = entry.space.row.colorFunction else { return nil }
-      return CSSFunctionShape(space: entry.space, form: form, isColorFunction: true)
+      return CSSFunctionShape(entry.space, color: true)
     }
     return nil
   }

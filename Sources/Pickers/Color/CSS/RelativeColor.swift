@@ -7,9 +7,7 @@ extension CSSValueParser {
   /// parenthesis) or a space's own function from the registry; `nil` for anything else.
   static func shape(_ name: String) -> CSSFunctionShape? {
     guard let key = NameKey(name) else { return nil }
-    if name == "color", let srgb = ColorSpace.srgb.row.colorFunction {
-      return CSSFunctionShape(space: .srgb, form: srgb, isColorFunction: true)
-    }
+    if name == "color" { return CSSFunctionShape(.srgb, color: true) }
     return CSSSpaceNames.function(key)
   }
 
@@ -102,7 +100,7 @@ extension CSSValueParser {
   /// The channels of an absolute color function, with the comma and space syntaxes and the
   /// rules of the byte parser (which builds the color).
   mutating func absolute(_ shape: CSSFunctionShape) throws(Failure) -> CSSColor {
-    let allowCommas = shape.form.commas != nil && !shape.isColorFunction
+    let allowCommas = shape.commas != nil
     var items: [Component] = []
     var commas: Bool? = nil
     var slash = false
@@ -182,7 +180,7 @@ extension CSSValueParser {
     let color = try builder.build(shape, arguments)
     var alphaIsMissing = false
     if case .none? = alpha?.value { alphaIsMissing = true }
-    let legacy = shape.form.isLegacy && !shape.isColorFunction
+    let legacy = shape.isLegacy
     return CSSColor(color, alphaIsMissing: alphaIsMissing, style: legacy ? .legacy : .modern)
   }
 
@@ -196,7 +194,7 @@ extension CSSValueParser {
     let channels = origin.color.carried(to: shape.space)
     let names = shape.space.channelNames
     // Keywords are numbers in the units of the function: rgb() channels are 0-255.
-    let scale = shape.form.scale
+    let scale = shape.scale
     let keywords: [String: Double?] = [
       names.0: channels.c0.map { $0 * scale },
       names.1: channels.c1.map { $0 * scale },
@@ -242,7 +240,7 @@ extension CSSValueParser {
         value: origin.alphaOrNil.map { .number($0) } ?? .none, offset: cursor.offset)
     let builder = CSSColorParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
     var color: Color
-    if shape.form.clampsRelative {
+    if shape.clampsRelative {
       color = try builder.build(shape, arguments)
     } else {
       // Relative rgb() is not clamped: out-of-gamut origins stay out of gamut.

@@ -99,12 +99,6 @@ struct CSSForm: Sendable {
   func label(_ index: Int) -> String {
     (index == 0 ? labels.0 : index == 1 ? labels.1 : labels.2).description
   }
-
-  /// The clamp of channel `index`.
-  @inline(__always)
-  func clamp(_ index: Int) -> ClosedRange<Double>? {
-    index == 0 ? clamps.0 : index == 1 ? clamps.1 : clamps.2
-  }
 }
 
 extension ColorChannel {
