@@ -222,6 +222,9 @@ struct ColorSpaceRegistryTests {
     "color(prophoto-rgb 0.1 0.2 0.3)", "color(rec2020 0.1 0.2 0.3 / 0.5)", "color(xyz 0.1 0.2 0.3)",
     "color(xyz-d65 0.1 0.2 0.3)", "color(XYZ-D50 0.1 0.2 0.3)", "color(--hsv 200 50 50)",
     "rgb(1e400 0 0)", "hsl(1e30 10% 10%)", "lab(-0 -0 -0)", "oklch(0.5 0.1 0.000000000000001)",
+    // Found by fuzz-color: radians were turned into degrees with two roundings in one parser
+    // and one in the other.
+    "hsl(3.14rad 0 0)", "lch(50 30 -2.5rad)", "oklch(0.5 0.1 1e-3rad)", "hwb(7rad 0% 0%)",
   ]
 
   @Test("the byte parser and the full grammar give the same value, bit for bit")

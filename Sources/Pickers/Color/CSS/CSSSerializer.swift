@@ -183,13 +183,14 @@ extension NamedColors {
 
 /// What ``Color/appendCSSString(to:)`` needs of a space's registry row, read field by field.
 struct CSSPrintPlan {
-  /// `rgb`, `oklch`, ... or, after `color(`, the space's identifier.
+  /// The function's name (`rgb`, `oklch`) or, after `color(`, the space's identifier.
   var name: StaticString
   var isColorFunction: Bool
   var scale: Double
   var decimals: (Int, Int, Int)
   var percentSigns: (Bool, Bool, Bool)
 
+  /// Reads the plan out of a space's row.
   struct Reader: ColorSpaceVisitor {
     @inline(__always)
     func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> CSSPrintPlan {

@@ -59,10 +59,10 @@ extension CSSValueParser {
     case .number(let value): return Component(value: .number(value), offset: token.offset)
     case .percentage(let value): return Component(value: .percentage(value), offset: token.offset)
     case .dimension(let value, let unit):
-      guard let scale = CSSMath.degrees(perUnit: unit) else {
+      guard let degrees = CSSMath.degrees(value, unit: unit) else {
         throw Failure(offset: token.offset, reason: .unknownUnit(unit))
       }
-      return Component(value: .angle(value * scale), offset: token.offset)
+      return Component(value: .angle(degrees), offset: token.offset)
     case .ident(let name, let lowered):
       if lowered == "none" { return Component(value: .none, offset: token.offset) }
       if let keywords, let keyword = keywords[lowered] {
