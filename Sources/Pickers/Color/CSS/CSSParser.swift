@@ -266,7 +266,8 @@ struct CSSColorParser {
 
   mutating func parseFunction(name: Range<Int>) throws(Failure) -> Color {
     let shape: CSSFunctionShape
-    if packedName(name) == Self.colorWord {
+    let word = packedName(name)
+    if word == Self.colorWord {
       skipWhitespace()
       let spaceStart = index
       let spaceName = readName()
@@ -279,7 +280,8 @@ struct CSSColorParser {
         throw Failure(offset: spaceStart, reason: .unknownColorSpace(text(spaceName)))
       }
       shape = named
-    } else if let key = NameKey(bytes: UnsafeBufferPointer(rebasing: bytes[name])),
+    } else if let key = word.map({ NameKey(packed: $0, count: name.count) })
+      ?? NameKey(bytes: UnsafeBufferPointer(rebasing: bytes[name])),
       let function = CSSSpaceNames.function(key)
     {
       shape = function

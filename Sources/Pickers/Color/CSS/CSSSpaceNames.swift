@@ -144,6 +144,15 @@ enum CSSSpaceNames {
 }
 
 extension NameKey {
+  /// The key of a name of at most eight bytes that `packedName(_:)` has already packed
+  /// (lowercased, little-endian), as ``init(bytes:)`` would pack it.
+  @inline(__always)
+  init(packed word: UInt64, count: Int) {
+    self.init()
+    word0 = word
+    self.count = count
+  }
+
   /// Packs a static name (the registry's), lowercasing ASCII letters.
   init?(_ name: StaticString) {
     guard let key = name.withUTF8Buffer({ NameKey(bytes: $0) }) else { return nil }
