@@ -24,6 +24,8 @@ enum ColorBenchmarks {
     let eightBit = generatedTriples(count: triples.count / 3, eightBit: true)
     var results: [BenchmarkResult] = []
     results += parse(strings, rounds: rounds)
+    results += parseFullGrammar(strings, rounds: rounds)
+    results += printCSS(strings, rounds: rounds)
     results += parseCSS5(count: quick ? 1_000 : 20_000, rounds: rounds)
     results += convert(triples, label: "random doubles", name: "", rounds: rounds)
     results += convert(eightBit, label: "8-bit values", name: ".8bit", rounds: rounds)
@@ -51,6 +53,60 @@ enum ColorBenchmarks {
         name: "color.parse.mixed", value: Double(strings.count) / wall, unit: "ops/s", note: note),
       BenchmarkResult(
         name: "color.parse.mixed.cpu", value: Double(strings.count) / cpu, unit: "ops/s",
+        note: note + ", per CPU second"),
+    ]
+  }
+
+  /// The same strings through `CSSColor(css:)`, which always takes the tokenizer and the full
+  /// CSS Color 5 grammar: what plain colors would cost without the byte parser.
+  static func parseFullGrammar(_ strings: [String], rounds: Int) -> [BenchmarkResult] {
+    var failures = 0
+    var checksum = 0.0
+    let (wall, cpu) = best(rounds) {
+      failures = 0
+      for line in strings {
+        do {
+          checksum += try CSSColor(css: line).color.channels.c0 ?? 0
+        } catch {
+          failures += 1
+        }
+      }
+    }
+    blackHole(checksum)
+    let note = "the same strings through the tokenizer and full grammar, \(failures) rejected"
+    return [
+      BenchmarkResult(
+        name: "color.parse.mixed.tokenizer", value: Double(strings.count) / wall, unit: "ops/s",
+        note: note),
+      BenchmarkResult(
+        name: "color.parse.mixed.tokenizer.cpu", value: Double(strings.count) / cpu,
+        unit: "ops/s", note: note + ", per CPU second"),
+    ]
+  }
+
+  /// Prints the parsed strings with `appendCSSString`, each in every color space in turn.
+  static func printCSS(_ strings: [String], rounds: Int) -> [BenchmarkResult] {
+    let spaces = ColorSpace.allCases
+    let colors = strings.enumerated().compactMap { index, line in
+      (try? Color(css: line))?.converted(to: spaces[index % spaces.count])
+    }
+    var line: [UInt8] = []
+    line.reserveCapacity(96)
+    var total = 0
+    let (wall, cpu) = best(rounds) {
+      for color in colors {
+        line.removeAll(keepingCapacity: true)
+        color.appendCSSString(to: &line)
+        total &+= line.count
+      }
+    }
+    blackHole(Double(total))
+    let note = "\(colors.count) colors printed as CSS, every space"
+    return [
+      BenchmarkResult(
+        name: "color.print", value: Double(colors.count) / wall, unit: "ops/s", note: note),
+      BenchmarkResult(
+        name: "color.print.cpu", value: Double(colors.count) / cpu, unit: "ops/s",
         note: note + ", per CPU second"),
     ]
   }

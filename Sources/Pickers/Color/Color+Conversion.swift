@@ -16,7 +16,8 @@ extension Color {
   }
 }
 
-/// The conversion engine: walks the tree of spaces defined by ``ColorSpace/base``.
+/// The conversion engine: walks the tree of spaces defined by ``ColorSpace/base``, calling
+/// each space's registry definition (``ColorSpace/definition``) on the way.
 enum ColorConversion {
   /// Converts `channels` from `source` to `target`, missing components read as zero.
   @inline(__always)
@@ -74,45 +75,29 @@ enum ColorConversion {
 
   @inline(__always)
   static func toBase(_ value: Vector3, from space: ColorSpace) -> Vector3 {
-    switch space {
-    case .srgb: SRGB.toBase(value)
-    case .srgbLinear: SRGBLinear.toBase(value)
-    case .displayP3: DisplayP3.toBase(value)
-    case .displayP3Linear: DisplayP3Linear.toBase(value)
-    case .a98RGB: A98RGB.toBase(value)
-    case .prophotoRGB: ProPhotoRGB.toBase(value)
-    case .rec2020: Rec2020.toBase(value)
-    case .xyzD65: XYZD65.toBase(value)
-    case .xyzD50: XYZD50.toBase(value)
-    case .lab: Lab.toBase(value)
-    case .lch: LCH.toBase(value)
-    case .oklab: OKLab.toBase(value)
-    case .oklch: OKLCH.toBase(value)
-    case .hsl: HSL.toBase(value)
-    case .hsv: HSV.toBase(value)
-    case .hwb: HWB.toBase(value)
-    }
+    space.visit(ToBase(value: value))
   }
 
   @inline(__always)
   static func fromBase(_ value: Vector3, to space: ColorSpace) -> Vector3 {
-    switch space {
-    case .srgb: SRGB.fromBase(value)
-    case .srgbLinear: SRGBLinear.fromBase(value)
-    case .displayP3: DisplayP3.fromBase(value)
-    case .displayP3Linear: DisplayP3Linear.fromBase(value)
-    case .a98RGB: A98RGB.fromBase(value)
-    case .prophotoRGB: ProPhotoRGB.fromBase(value)
-    case .rec2020: Rec2020.fromBase(value)
-    case .xyzD65: XYZD65.fromBase(value)
-    case .xyzD50: XYZD50.fromBase(value)
-    case .lab: Lab.fromBase(value)
-    case .lch: LCH.fromBase(value)
-    case .oklab: OKLab.fromBase(value)
-    case .oklch: OKLCH.fromBase(value)
-    case .hsl: HSL.fromBase(value)
-    case .hsv: HSV.fromBase(value)
-    case .hwb: HWB.fromBase(value)
+    space.visit(FromBase(value: value))
+  }
+
+  /// One step up the tree, through the registry.
+  private struct ToBase: ColorSpaceVisitor {
+    var value: Vector3
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Vector3 {
+      definition.toBase(value)
+    }
+  }
+
+  /// One step down the tree, through the registry.
+  private struct FromBase: ColorSpaceVisitor {
+    var value: Vector3
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Vector3 {
+      definition.fromBase(value)
     }
   }
 

@@ -39,18 +39,45 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
   /// HWB over sRGB: hue in degrees, whiteness and blackness 0...100.
   case hwb
 
-  /// The space this one is defined from; `nil` only for the hub, XYZ D65.
-  var base: ColorSpace? {
+  /// The registry: each space's definition (channels, CSS syntax, conversion), one row each.
+  ///
+  /// The parser, relative colors, both serializers, the metadata below and the CLI's space
+  /// choices read these rows; adding a space is a case above, a file in `Color/Spaces` and a
+  /// row here. The rows are plain values in static storage, so nothing is built at start-up.
+  /// `visitor` is generic over the definition, so every use is specialized to a direct read
+  /// of the row or call of the conversion (no dynamic dispatch, no copy of the whole row).
+  @inline(__always)
+  func visit<Visitor: ColorSpaceVisitor>(_ visitor: Visitor) -> Visitor.Result {
     switch self {
-    case .xyzD65: nil
-    case .srgb: .srgbLinear
-    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .rec2020, .xyzD50, .oklab: .xyzD65
-    case .prophotoRGB, .lab: .xyzD50
-    case .lch: .lab
-    case .oklch: .oklab
-    case .hsl, .hsv, .hwb: .srgb
+    case .srgb: visitor.visit(SRGB.self)
+    case .srgbLinear: visitor.visit(SRGBLinear.self)
+    case .displayP3: visitor.visit(DisplayP3.self)
+    case .displayP3Linear: visitor.visit(DisplayP3Linear.self)
+    case .a98RGB: visitor.visit(A98RGB.self)
+    case .prophotoRGB: visitor.visit(ProPhotoRGB.self)
+    case .rec2020: visitor.visit(Rec2020.self)
+    case .xyzD65: visitor.visit(XYZD65.self)
+    case .xyzD50: visitor.visit(XYZD50.self)
+    case .lab: visitor.visit(Lab.self)
+    case .lch: visitor.visit(LCH.self)
+    case .oklab: visitor.visit(OKLab.self)
+    case .oklch: visitor.visit(OKLCH.self)
+    case .hsl: visitor.visit(HSL.self)
+    case .hsv: visitor.visit(HSV.self)
+    case .hwb: visitor.visit(HWB.self)
     }
   }
+
+  /// This space's definition in the registry.
+  var definition: any ColorSpaceDefinition.Type { visit(DefinitionReader()) }
+
+  /// This space's registry row.
+  @inline(__always)
+  var row: ColorSpaceRow { visit(RowReader()) }
+
+  /// The space this one is defined from; `nil` only for the hub, XYZ D65.
+  @inline(__always)
+  var base: ColorSpace? { visit(BaseReader()) }
 
   /// How many steps separate this space from XYZ D65.
   var depth: Int {
@@ -65,36 +92,46 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
 
   /// The index of the hue component in a polar space, or `nil` for rectangular spaces.
   public var hueIndex: Int? {
-    switch self {
-    case .hsl, .hsv, .hwb: 0
-    case .lch, .oklch: 2
-    default: nil
-    }
+    let channels = row.channels
+    if channels.0.isHue { return 0 }
+    if channels.1.isHue { return 1 }
+    return channels.2.isHue ? 2 : nil
   }
 
   /// The RGB space whose gamut bounds this space, or `nil` when it has no gamut limits.
   ///
   /// HSL, HSV and HWB are other coordinates for sRGB, so their gamut is sRGB's.
-  public var gamut: ColorSpace? {
-    switch self {
-    case .srgb, .hsl, .hsv, .hwb: .srgb
-    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020: self
-    case .xyzD65, .xyzD50, .lab, .lch, .oklab, .oklch: nil
-    }
-  }
+  public var gamut: ColorSpace? { row.gamut }
 
   /// Short names of the three components, as CSS and the CLI's JSON use them.
   public var channelNames: (String, String, String) {
-    switch self {
-    case .srgb, .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020:
-      ("r", "g", "b")
-    case .xyzD65, .xyzD50: ("x", "y", "z")
-    case .lab, .oklab: ("l", "a", "b")
-    case .lch, .oklch: ("l", "c", "h")
-    case .hsl: ("h", "s", "l")
-    case .hsv: ("h", "s", "v")
-    case .hwb: ("h", "w", "b")
+    let channels = row.channels
+    return (
+      channels.0.name.description, channels.1.name.description, channels.2.name.description
+    )
+  }
+
+  /// The names a user may give for this space, in listing order: its alias, if it has one
+  /// (`xyz` for `xyz-d65`), then its raw value.
+  ///
+  ///     ColorSpace.xyzD65.names   // ["xyz", "xyz-d65"]
+  public var names: [String] {
+    guard let alias = row.alias else { return [rawValue] }
+    return [alias.description, rawValue]
+  }
+
+  /// The space a user's name stands for: a raw value or an alias (``names``).
+  ///
+  ///     ColorSpace(name: "xyz")   // .xyzD65
+  public init?(name: String) {
+    if let space = ColorSpace(rawValue: name) {
+      self = space
+      return
     }
+    guard let space = Self.allCases.first(where: { $0.row.alias?.description == name }) else {
+      return nil
+    }
+    self = space
   }
 
   /// What each component means, so components can be carried across spaces when mixing.
@@ -105,26 +142,32 @@ public enum ColorSpace: String, CaseIterable, Sendable, Codable, Hashable {
     case red, green, blue, lightness, colorfulness, hue, opponentA, opponentB, other
   }
 
-  func componentKind(_ index: Int) -> ComponentKind {
-    switch (self, index) {
-    case (.srgb, 0), (.srgbLinear, 0), (.displayP3, 0), (.displayP3Linear, 0), (.a98RGB, 0),
-      (.prophotoRGB, 0),
-      (.rec2020, 0), (.xyzD65, 0), (.xyzD50, 0):
-      .red
-    case (.srgb, 1), (.srgbLinear, 1), (.displayP3, 1), (.displayP3Linear, 1), (.a98RGB, 1),
-      (.prophotoRGB, 1),
-      (.rec2020, 1), (.xyzD65, 1), (.xyzD50, 1):
-      .green
-    case (.srgb, 2), (.srgbLinear, 2), (.displayP3, 2), (.displayP3Linear, 2), (.a98RGB, 2),
-      (.prophotoRGB, 2),
-      (.rec2020, 2), (.xyzD65, 2), (.xyzD50, 2):
-      .blue
-    case (.lab, 0), (.lch, 0), (.oklab, 0), (.oklch, 0), (.hsl, 2): .lightness
-    case (.lch, 1), (.oklch, 1), (.hsl, 1): .colorfulness
-    case (.lch, 2), (.oklch, 2), (.hsl, 0), (.hsv, 0), (.hwb, 0): .hue
-    case (.lab, 1), (.oklab, 1): .opponentA
-    case (.lab, 2), (.oklab, 2): .opponentB
-    default: .other
-    }
+  func componentKind(_ index: Int) -> ComponentKind { row.channel(index).kind }
+}
+
+/// Something done with one space's definition, generic over it so that each use is
+/// specialized (see ``ColorSpace/visit(_:)``).
+protocol ColorSpaceVisitor {
+  associatedtype Result
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> Result
+}
+
+private struct DefinitionReader: ColorSpaceVisitor {
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type)
+    -> any ColorSpaceDefinition.Type
+  { definition }
+}
+
+private struct RowReader: ColorSpaceVisitor {
+  @inline(__always)
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> ColorSpaceRow {
+    definition.row
+  }
+}
+
+private struct BaseReader: ColorSpaceVisitor {
+  @inline(__always)
+  func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> ColorSpace? {
+    definition.base
   }
 }

@@ -120,19 +120,24 @@ public struct CSSColor: Sendable, Hashable {
       let alpha = alphaIsMissing ? 0 : color.alpha
       if alpha >= 1 { return "rgb(\(channels))" }
       return "rgba(\(channels), \(Self.legacyAlpha(alpha)))"
-    case (.modern, .hsl), (.modern, .hwb):
-      if channels.c0 == nil || channels.c1 == nil || channels.c2 == nil || alphaIsMissing {
-        return "\(color.space.rawValue)(\(body)\(alphaText))"
+    case (.modern, let space):
+      // From the space's registry row: color(<identifier> …) where it has one, else its own
+      // function; HSL and HWB (legacy functions without an identifier) become sRGB.
+      let row = space.row
+      if let form = row.colorFunction {
+        return "color(\(form.name) \(body)\(alphaText))"
       }
-      var srgb = CSSColor(color.converted(to: .srgb), alphaIsMissing: alphaIsMissing)
-      srgb.color.alpha = color.alpha
-      return srgb.cssText
-    case (.modern, .hsv):
-      return "color(--hsv \(body)\(alphaText))"
-    case (.modern, .lab), (.modern, .lch), (.modern, .oklab), (.modern, .oklch):
-      return "\(color.space.rawValue)(\(body)\(alphaText))"
-    case (.modern, _):
-      return "color(\(color.space.rawValue) \(body)\(alphaText))"
+      guard let function = row.function else {
+        return "color(\(space.rawValue) \(body)\(alphaText))"
+      }
+      if function.isLegacy && channels.c0 != nil && channels.c1 != nil && channels.c2 != nil
+        && !alphaIsMissing
+      {
+        var srgb = CSSColor(color.converted(to: .srgb), alphaIsMissing: alphaIsMissing)
+        srgb.color.alpha = color.alpha
+        return srgb.cssText
+      }
+      return "\(function.name)(\(body)\(alphaText))"
     }
   }
 

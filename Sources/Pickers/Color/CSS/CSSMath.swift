@@ -123,16 +123,21 @@ enum CSSMath {
     }
   }
 
-  /// The number of degrees in one `unit`, or `nil` for a unit that is not an angle.
-  static func degrees(perUnit unit: String) -> Double? {
+  /// `value` `unit`s in degrees, or `nil` for a unit that is not an angle.
+  static func degrees(_ value: Double, unit: String) -> Double? {
     switch unit {
-    case "deg": 1
-    case "rad": 180 / .pi
-    case "grad": 0.9
-    case "turn": 360
+    case "deg": value
+    case "rad": degrees(radians: value)
+    case "grad": value * 0.9
+    case "turn": value * 360
     default: nil
     }
   }
+
+  /// Radians in degrees, rounded as both parsers round them (times 180, then over pi: the
+  /// byte parser and the full grammar must give the same value, which `fuzz-color` checks).
+  @inline(__always)
+  static func degrees(radians value: Double) -> Double { value * 180 / .pi }
 
   /// Evaluates the math function `name` whose `(` the cursor has just passed.
   static func evaluate(
@@ -454,10 +459,10 @@ enum CSSMath {
       case .number(let value): return CalcValue(value: value, unit: .number)
       case .percentage(let value): return CalcValue(value: value, unit: .percentage)
       case .dimension(let value, let unit):
-        guard let scale = CSSMath.degrees(perUnit: unit) else {
+        guard let degrees = CSSMath.degrees(value, unit: unit) else {
           throw CSSColorParser.Failure(offset: token.offset, reason: .unknownUnit(unit))
         }
-        return CalcValue(value: value * scale, unit: .angle)
+        return CalcValue(value: degrees, unit: .angle)
       case .ident(let name, let lowered):
         switch lowered {
         case "e": return CalcValue(value: M_E, unit: .number)

@@ -51,6 +51,16 @@ extension CSSColorParser.Failure {
 
 /// A hand-written parser over UTF-8 bytes: no regular expressions, no allocation for a
 /// well-formed color.
+///
+/// Why a second parser of the grammar ``CSSValueParser`` reads: plain CSS Color 4 colors (hex,
+/// names, the color functions with literal numbers) are most of what is parsed, often in
+/// batches of millions, and this parser reads them about nine times as fast as the tokenizer
+/// and the full grammar (`pickers-bench color`: `color.parse.mixed` against
+/// `color.parse.mixed.tokenizer`). It shares everything but the reading of
+/// bytes with the full grammar: the spaces' names, channels, clamps and scales come from the
+/// registry (``CSSSpaceNames``, ``ColorSpace/definition``) and both build colors with
+/// ``build(_:_:)``. Whatever it rejects goes to the full grammar; `fuzz-color` and
+/// `ColorSpaceRegistryTests` check that the two give the same value bit for bit.
 struct CSSColorParser {
   struct Failure: Error {
     var offset: Int
@@ -69,11 +79,6 @@ struct CSSColorParser {
   struct Component {
     var value: Value
     var offset: Int
-  }
-
-  /// The functions this parser knows, identified by their packed lowercase names.
-  enum Function {
-    case rgb, hsl, hwb, lab, lch, oklab, oklch, color
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -234,16 +239,8 @@ struct CSSColorParser {
   // MARK: - Functions
 
   // Lowercase names packed little-endian into one word (see `packedName(_:)`), as literals so
-  // that comparing costs nothing: "rgb" is 0x62_6772 (b, g, r).
-  static var rgbWord: UInt64 { 0x62_6772 }
-  static var rgbaWord: UInt64 { 0x6162_6772 }
-  static var hslWord: UInt64 { 0x6c_7368 }
-  static var hslaWord: UInt64 { 0x616c_7368 }
-  static var hwbWord: UInt64 { 0x62_7768 }
-  static var labWord: UInt64 { 0x62_616c }
-  static var lchWord: UInt64 { 0x68_636c }
-  static var oklabWord: UInt64 { 0x62_616c_6b6f }
-  static var oklchWord: UInt64 { 0x68_636c_6b6f }
+  // that comparing costs nothing: "color" is 0x72_6f6c_6f63 (r, o, l, o, c). The functions of
+  // the spaces come from the registry (``CSSSpaceNames``).
   static var colorWord: UInt64 { 0x72_6f6c_6f63 }
   static var noneWord: UInt64 { 0x656e_6f6e }
   static var degWord: UInt64 { 0x67_6564 }
@@ -268,19 +265,27 @@ struct CSSColorParser {
   }
 
   mutating func parseFunction(name: Range<Int>) throws(Failure) -> Color {
+    let shape: CSSFunctionShape
     let word = packedName(name)
-    let function: Function
-    let label: String
-    switch word {
-    case Self.rgbWord, Self.rgbaWord: (function, label) = (.rgb, "rgb")
-    case Self.hslWord, Self.hslaWord: (function, label) = (.hsl, "hsl")
-    case Self.hwbWord: (function, label) = (.hwb, "hwb")
-    case Self.labWord: (function, label) = (.lab, "lab")
-    case Self.lchWord: (function, label) = (.lch, "lch")
-    case Self.oklabWord: (function, label) = (.oklab, "oklab")
-    case Self.oklchWord: (function, label) = (.oklch, "oklch")
-    case Self.colorWord: (function, label) = (.color, "color")
-    default:
+    if word == Self.colorWord {
+      skipWhitespace()
+      let spaceStart = index
+      let spaceName = readName()
+      guard !spaceName.isEmpty else {
+        throw Failure(offset: spaceStart, reason: .unknownColorSpace(character(at: spaceStart)))
+      }
+      guard let key = NameKey(bytes: UnsafeBufferPointer(rebasing: bytes[spaceName])),
+        let named = CSSSpaceNames.colorFunction(key)
+      else {
+        throw Failure(offset: spaceStart, reason: .unknownColorSpace(text(spaceName)))
+      }
+      shape = named
+    } else if let key = word.map({ NameKey(packed: $0, count: name.count) })
+      ?? NameKey(bytes: UnsafeBufferPointer(rebasing: bytes[name])),
+      let function = CSSSpaceNames.function(key)
+    {
+      shape = function
+    } else {
       let lowered = text(name).lowercased()
       if ["calc", "var", "color-mix", "light-dark", "env", "attr", "min", "max", "clamp"]
         .contains(lowered)
@@ -289,43 +294,8 @@ struct CSSColorParser {
       }
       throw Failure(offset: name.lowerBound, reason: .unknownFunction(text(name)))
     }
-    var space = ColorSpace.srgb
-    if function == .color {
-      skipWhitespace()
-      let spaceStart = index
-      let spaceName = readName()
-      guard !spaceName.isEmpty else {
-        throw Failure(offset: spaceStart, reason: .unknownColorSpace(character(at: spaceStart)))
-      }
-      guard let named = Self.predefinedSpace(UnsafeBufferPointer(rebasing: bytes[spaceName]))
-      else {
-        throw Failure(offset: spaceStart, reason: .unknownColorSpace(text(spaceName)))
-      }
-      space = named
-    }
-    let arguments = try parseArguments(
-      allowCommas: function == .rgb || function == .hsl, function: label)
-    return try build(function, label: label, space: space, arguments)
-  }
-
-  /// The `color()` spaces by packed name.
-  static let predefinedSpaces: [NameKey: ColorSpace] = {
-    var spaces: [NameKey: ColorSpace] = [:]
-    let names: [(String, ColorSpace)] = [
-      ("srgb", .srgb), ("srgb-linear", .srgbLinear), ("display-p3", .displayP3),
-      ("display-p3-linear", .displayP3Linear),
-      ("a98-rgb", .a98RGB), ("prophoto-rgb", .prophotoRGB), ("rec2020", .rec2020),
-      ("xyz", .xyzD65), ("xyz-d65", .xyzD65), ("xyz-d50", .xyzD50), ("--hsv", .hsv),
-    ]
-    for (name, space) in names {
-      if let key = NameKey(name) { spaces[key] = space }
-    }
-    return spaces
-  }()
-
-  static func predefinedSpace(_ name: UnsafeBufferPointer<UInt8>) -> ColorSpace? {
-    guard let key = NameKey(bytes: name) else { return nil }
-    return predefinedSpaces[key]
+    let arguments = try parseArguments(shape)
+    return try build(shape, arguments)
   }
 
   /// The values of a function, up to its closing parenthesis.
@@ -349,7 +319,8 @@ struct CSSColorParser {
     }
   }
 
-  mutating func parseArguments(allowCommas: Bool, function: String) throws(Failure) -> Arguments {
+  mutating func parseArguments(_ shape: CSSFunctionShape) throws(Failure) -> Arguments {
+    let allowCommas = shape.commas != nil
     var arguments = Arguments()
     var count = 0
     var commas: Bool? = nil
@@ -373,7 +344,7 @@ struct CSSColorParser {
         default:
           throw Failure(
             offset: component.offset,
-            reason: .wrongChannelCount(function: function, expected: 3, found: count + 1))
+            reason: .wrongChannelCount(function: shape.label, expected: 3, found: count + 1))
         }
         count += 1
       }
@@ -386,7 +357,7 @@ struct CSSColorParser {
         index += 1
         skipWhitespace()
         guard allowCommas else {
-          throw Failure(offset: commaOffset, reason: .commasNotAllowed(function: function))
+          throw Failure(offset: commaOffset, reason: .commasNotAllowed(function: shape.label))
         }
         if commas == false || slash {
           throw Failure(offset: index, reason: .mixedSeparators)
@@ -425,117 +396,10 @@ struct CSSColorParser {
     if channelCount != 3 {
       throw Failure(
         offset: arguments.end,
-        reason: .wrongChannelCount(function: function, expected: 3, found: channelCount))
+        reason: .wrongChannelCount(function: shape.label, expected: 3, found: channelCount))
     }
     arguments.commas = commas == true
     return arguments
-  }
-
-  /// Exact powers of ten from 10^0 to 10^22, for the fast number path (Clinger's algorithm).
-  @inline(__always)
-  static func powerOfTen(_ exponent: Int) -> Double {
-    switch exponent {
-    case 0: 1e0
-    case 1: 1e1
-    case 2: 1e2
-    case 3: 1e3
-    case 4: 1e4
-    case 5: 1e5
-    case 6: 1e6
-    case 7: 1e7
-    case 8: 1e8
-    case 9: 1e9
-    case 10: 1e10
-    case 11: 1e11
-    case 12: 1e12
-    case 13: 1e13
-    case 14: 1e14
-    case 15: 1e15
-    case 16: 1e16
-    case 17: 1e17
-    case 18: 1e18
-    case 19: 1e19
-    case 20: 1e20
-    case 21: 1e21
-    default: 1e22
-    }
-  }
-
-  /// Reads a CSS number at `index`, or returns `nil` (without moving) if there is none.
-  mutating func parseNumber() -> Double? {
-    let start = index
-    var position = index
-    var negative = false
-    if position < bytes.count && (bytes[position] == 0x2B || bytes[position] == 0x2D) {
-      negative = bytes[position] == 0x2D
-      position += 1
-    }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var exponent = 0
-    var exact = true
-    while position < bytes.count && Self.isDigit(bytes[position]) {
-      if digits < 19 {
-        mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30)
-        if mantissa != 0 { digits += 1 }
-      } else {
-        exponent += 1
-        exact = false
-      }
-      position += 1
-    }
-    let integerEnd = position
-    if position + 1 < bytes.count && bytes[position] == 0x2E && Self.isDigit(bytes[position + 1]) {
-      position += 1
-      while position < bytes.count && Self.isDigit(bytes[position]) {
-        if digits < 19 {
-          mantissa = mantissa &* 10 &+ UInt64(bytes[position] - 0x30)
-          if mantissa != 0 { digits += 1 }
-          exponent -= 1
-        } else {
-          exact = false
-        }
-        position += 1
-      }
-    }
-    let sawDigits =
-      integerEnd > start + (negative || (start < bytes.count && bytes[start] == 0x2B) ? 1 : 0)
-      || position > integerEnd
-    guard sawDigits else { return nil }
-    // Exponent: e, optional sign, at least one digit.
-    if position < bytes.count && bytes[position] | 0x20 == 0x65 {
-      var look = position + 1
-      var exponentNegative = false
-      if look < bytes.count && (bytes[look] == 0x2B || bytes[look] == 0x2D) {
-        exponentNegative = bytes[look] == 0x2D
-        look += 1
-      }
-      if look < bytes.count && Self.isDigit(bytes[look]) {
-        var value = 0
-        while look < bytes.count && Self.isDigit(bytes[look]) {
-          if value < 100_000 { value = value * 10 + Int(bytes[look] - 0x30) }
-          look += 1
-        }
-        exponent += exponentNegative ? -value : value
-        position = look
-      }
-    }
-    index = position
-    var result: Double
-    if exact && mantissa < 1 << 53 && exponent >= -22 && exponent <= 22 {
-      result = Double(mantissa)
-      if exponent < 0 {
-        result /= Self.powerOfTen(-exponent)
-      } else {
-        result *= Self.powerOfTen(exponent)
-      }
-    } else {
-      var text = self.text(start..<position)
-      if text.first == "+" { text.removeFirst() }
-      result = Double(text) ?? 0
-      return result
-    }
-    return negative ? -result : result
   }
 
   mutating func parseComponent() throws(Failure) -> Component {
@@ -550,7 +414,7 @@ struct CSSColorParser {
         let degrees: Double
         switch packedName(unit) {
         case Self.degWord: degrees = number
-        case Self.radWord: degrees = number * 180 / .pi
+        case Self.radWord: degrees = CSSMath.degrees(radians: number)
         case Self.gradWord: degrees = number * 0.9
         case Self.turnWord: degrees = number * 360
         default:
@@ -587,7 +451,9 @@ struct CSSColorParser {
     case hue
   }
 
-  func value(_ component: Component, _ kind: Kind, channel: String) throws(Failure) -> Double? {
+  func value(_ component: Component, _ kind: Kind, channel: @autoclosure () -> String)
+    throws(Failure) -> Double?
+  {
     switch (component.value, kind) {
     case (.none, _): return nil
     case (.number(let number), _): return number
@@ -596,11 +462,11 @@ struct CSSColorParser {
     case (.percentage, .hue):
       throw Failure(
         offset: component.offset,
-        reason: .wrongValueType(channel: channel, expected: "a number or an angle"))
+        reason: .wrongValueType(channel: channel(), expected: "a number or an angle"))
     case (.angle, .channel):
       throw Failure(
         offset: component.offset,
-        reason: .wrongValueType(channel: channel, expected: "a number or a percentage"))
+        reason: .wrongValueType(channel: channel(), expected: "a number or a percentage"))
     }
   }
 
@@ -618,19 +484,14 @@ struct CSSColorParser {
   }
 
   @inline(__always)
-  static func clamp(_ value: Double?, _ low: Double, _ high: Double) -> Double? {
-    guard let value else { return nil }
-    return min(max(value, low), high)
-  }
-
-  @inline(__always)
   static func hue(_ value: Double?) -> Double? {
     guard let value else { return nil }
     return Polar.normalizedHue(value)
   }
 
-  /// Legacy (comma) syntax rules: no `none`; for rgb(), numbers or percentages, not both.
-  func checkLegacy(_ arguments: Arguments, sameKind: Bool) throws(Failure) {
+  /// Legacy (comma) syntax rules: no `none`; for rgb(), numbers or percentages, not both;
+  /// for hsl(), percentages after the hue.
+  func checkLegacy(_ arguments: Arguments, _ commas: CSSForm.Commas) throws(Failure) {
     guard arguments.commas else { return }
     var kinds = (number: false, percentage: false)
     for position in 0..<4 {
@@ -638,7 +499,7 @@ struct CSSColorParser {
       if case .none = component.value {
         throw Failure(offset: component.offset, reason: .noneInLegacySyntax)
       }
-      guard sameKind && position < 3 else { continue }
+      guard commas == .oneKind && position < 3 else { continue }
       switch component.value {
       case .number: kinds.number = true
       case .percentage: kinds.percentage = true
@@ -648,75 +509,45 @@ struct CSSColorParser {
         throw Failure(offset: component.offset, reason: .mixedNumbersAndPercentages)
       }
     }
+    guard commas == .percentagesAfterHue else { return }
+    for position in 1...2 {
+      guard let component = arguments[position] else { continue }
+      if case .percentage = component.value { continue }
+      throw Failure(
+        offset: component.offset,
+        reason: .wrongValueType(
+          channel: "saturation and lightness", expected: "percentages in the comma syntax"))
+    }
   }
 
-  func build(_ function: Function, label: String, space: ColorSpace, _ arguments: Arguments)
-    throws(Failure) -> Color
-  {
+  /// The color `arguments` give in `shape`'s function: the alpha, the comma rules, then each
+  /// channel as the space's registry row says (what 100% is, hue or not, clamps, scale).
+  func build(_ shape: CSSFunctionShape, _ arguments: Arguments) throws(Failure) -> Color {
     let alpha = try alphaValue(arguments)
-    let (a, b, c) = (arguments.c0, arguments.c1, arguments.c2)
-    switch function {
-    case .rgb:
-      if arguments.commas { try checkLegacy(arguments, sameKind: true) }
-      let red = try value(a, .channel(percent: 255), channel: "red")
-      let green = try value(b, .channel(percent: 255), channel: "green")
-      let blue = try value(c, .channel(percent: 255), channel: "blue")
-      // Clamped to 0...255 at parse time (CSS Color 4 section 5.1), then scaled to 0...1.
-      func scaled(_ value: Double?) -> Double? {
-        guard let value else { return nil }
-        return min(max(value, 0), 255) / 255
+    if arguments.commas, let commas = shape.commas { try checkLegacy(arguments, commas) }
+    return Color(space: shape.space, channels: try channels(shape, arguments), alpha: alpha)
+  }
+
+  /// The three channels of `arguments` in `shape`'s space; CSS Color 4's parse-time clamps
+  /// apply when `clamped`.
+  func channels(_ shape: CSSFunctionShape, _ arguments: Arguments, clamped: Bool = true)
+    throws(Failure) -> Channels
+  {
+    @inline(__always)
+    func channel(_ index: Int, _ component: Component) throws(Failure) -> Double? {
+      guard let percent = shape.percent(index) else {
+        return Self.hue(try value(component, .hue, channel: shape.form.label(index)))
       }
-      return Color(.srgb, scaled(red), scaled(green), scaled(blue), alpha: alpha)
-    case .hsl:
-      if arguments.commas {
-        try checkLegacy(arguments, sameKind: false)
-        for position in 1...2 {
-          guard let component = arguments[position] else { continue }
-          if case .percentage = component.value { continue }
-          throw Failure(
-            offset: component.offset,
-            reason: .wrongValueType(
-              channel: "saturation and lightness", expected: "percentages in the comma syntax"))
-        }
+      guard
+        var result = try value(
+          component, .channel(percent: percent), channel: shape.form.label(index))
+      else { return nil }
+      if clamped, let clamp = shape.clamp(index) {
+        result = min(max(result, clamp.lowerBound), clamp.upperBound)
       }
-      let hue = try value(a, .hue, channel: "hue")
-      let saturation = try value(b, .channel(percent: 100), channel: "saturation")
-      let lightness = try value(c, .channel(percent: 100), channel: "lightness")
-      // Only a negative saturation is clamped (CSS Color 4 section 7).
-      return Color(
-        .hsl, Self.hue(hue), saturation.map { max($0, 0) }, lightness, alpha: alpha)
-    case .hwb:
-      let hue = try value(a, .hue, channel: "hue")
-      let whiteness = try value(b, .channel(percent: 100), channel: "whiteness")
-      let blackness = try value(c, .channel(percent: 100), channel: "blackness")
-      return Color(.hwb, Self.hue(hue), whiteness, blackness, alpha: alpha)
-    case .lab, .oklab:
-      let ok = function == .oklab
-      let lightness = try value(a, .channel(percent: ok ? 1 : 100), channel: "lightness")
-      let opponentA = try value(b, .channel(percent: ok ? 0.4 : 125), channel: "a")
-      let opponentB = try value(c, .channel(percent: ok ? 0.4 : 125), channel: "b")
-      return Color(
-        ok ? .oklab : .lab, Self.clamp(lightness, 0, ok ? 1 : 100), opponentA, opponentB,
-        alpha: alpha)
-    case .lch, .oklch:
-      let ok = function == .oklch
-      let lightness = try value(a, .channel(percent: ok ? 1 : 100), channel: "lightness")
-      let chroma = try value(b, .channel(percent: ok ? 0.4 : 150), channel: "chroma")
-      let hue = try value(c, .hue, channel: "hue")
-      return Color(
-        ok ? .oklch : .lch, Self.clamp(lightness, 0, ok ? 1 : 100), chroma.map { max($0, 0) },
-        Self.hue(hue), alpha: alpha)
-    case .color:
-      if space == .hsv {
-        let hue = try value(a, .hue, channel: "hue")
-        let saturation = try value(b, .channel(percent: 100), channel: "saturation")
-        let brightness = try value(c, .channel(percent: 100), channel: "value")
-        return Color(.hsv, Self.hue(hue), saturation, brightness, alpha: alpha)
-      }
-      let x = try value(a, .channel(percent: 1), channel: "the first channel")
-      let y = try value(b, .channel(percent: 1), channel: "the second channel")
-      let z = try value(c, .channel(percent: 1), channel: "the third channel")
-      return Color(space, x, y, z, alpha: alpha)
+      return shape.scale == 1 ? result : result / shape.scale
     }
+    return Channels(
+      try channel(0, arguments.c0), try channel(1, arguments.c1), try channel(2, arguments.c2))
   }
 }

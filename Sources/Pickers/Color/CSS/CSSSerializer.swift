@@ -20,54 +20,23 @@ extension Color {
   ///     var line: [UInt8] = []
   ///     Color.red.appendCSSString(to: &line)   // the bytes of "rgb(255 0 0)"
   public func appendCSSString(to output: inout [UInt8]) {
-    let (c0, c1, c2) = (channels.c0, channels.c1, channels.c2)
-    func value(_ channel: Double?, _ decimals: Int, percent: Bool = false) {
+    // The space's registry row says how: its own function, else color() with its identifier,
+    // and each channel's decimals and % sign.
+    let plan = self.space.visit(CSSPrintPlan.Reader())
+    if plan.isColorFunction { output.append(contentsOf: "color(".utf8) }
+    plan.name.withUTF8Buffer { output.append(contentsOf: $0) }
+    output.append(plan.isColorFunction ? UInt8(ascii: " ") : UInt8(ascii: "("))
+    func value(_ channel: Double?, _ decimals: Int, _ percentSign: Bool) {
       guard let channel else { return output.append(contentsOf: "none".utf8) }
-      Self.appendNumber(channel, decimals: decimals, to: &output)
-      if percent { output.append(UInt8(ascii: "%")) }
+      let scaled = plan.scale == 1 ? channel : channel * plan.scale
+      Self.appendNumber(scaled, decimals: decimals, to: &output)
+      if percentSign { output.append(UInt8(ascii: "%")) }
     }
-    func space() { output.append(UInt8(ascii: " ")) }
-    switch self.space {
-    case .srgb:
-      output.append(contentsOf: "rgb(".utf8)
-      value(c0.map { $0 * 255 }, 3)
-      space()
-      value(c1.map { $0 * 255 }, 3)
-      space()
-      value(c2.map { $0 * 255 }, 3)
-    case .hsl, .hwb:
-      output.append(contentsOf: self.space == .hsl ? "hsl(".utf8 : "hwb(".utf8)
-      value(c0, 4)
-      space()
-      value(c1, 4, percent: true)
-      space()
-      value(c2, 4, percent: true)
-    case .hsv, .lab, .lch:
-      let prefix = self.space == .hsv ? "color(--hsv " : self.space == .lab ? "lab(" : "lch("
-      output.append(contentsOf: prefix.utf8)
-      value(c0, 4)
-      space()
-      value(c1, 4)
-      space()
-      value(c2, 4)
-    case .oklab, .oklch:
-      output.append(contentsOf: self.space == .oklab ? "oklab(".utf8 : "oklch(".utf8)
-      value(c0, 6)
-      space()
-      value(c1, 6)
-      space()
-      value(c2, self.space == .oklab ? 6 : 4)
-    case .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020, .xyzD65,
-      .xyzD50:
-      output.append(contentsOf: "color(".utf8)
-      output.append(contentsOf: self.space.rawValue.utf8)
-      space()
-      value(c0, 6)
-      space()
-      value(c1, 6)
-      space()
-      value(c2, 6)
-    }
+    value(channels.c0, plan.decimals.0, plan.percentSigns.0)
+    output.append(UInt8(ascii: " "))
+    value(channels.c1, plan.decimals.1, plan.percentSigns.1)
+    output.append(UInt8(ascii: " "))
+    value(channels.c2, plan.decimals.2, plan.percentSigns.2)
     if alpha < 1 {
       output.append(contentsOf: " / ".utf8)
       Self.appendNumber(alpha, decimals: 4, to: &output)
@@ -209,5 +178,36 @@ extension NamedColors {
   /// Every named color in Oklab, for nearest-name searches.
   static let oklabTable: [(name: String, lab: Vector3)] = table.map { entry in
     (entry.name, Color(rgb: entry.rgb).converted(to: .oklab).channels.resolved)
+  }
+}
+
+/// What ``Color/appendCSSString(to:)`` needs of a space's registry row, read field by field.
+struct CSSPrintPlan {
+  /// The function's name (`rgb`, `oklch`) or, after `color(`, the space's identifier.
+  var name: StaticString
+  var isColorFunction: Bool
+  var scale: Double
+  var decimals: (Int, Int, Int)
+  var percentSigns: (Bool, Bool, Bool)
+
+  /// Reads the plan out of a space's row.
+  struct Reader: ColorSpaceVisitor {
+    @inline(__always)
+    func visit<Definition: ColorSpaceDefinition>(_ definition: Definition.Type) -> CSSPrintPlan {
+      let row = definition.row
+      let channels = row.channels
+      let decimals = (channels.0.decimals, channels.1.decimals, channels.2.decimals)
+      let percents = (channels.0.percentSign, channels.1.percentSign, channels.2.percentSign)
+      if let function = row.function {
+        return CSSPrintPlan(
+          name: function.name, isColorFunction: false, scale: function.scale,
+          decimals: decimals, percentSigns: percents)
+      }
+      // Every space has a function or a color() identifier (ColorSpaceRegistryTests).
+      let form = row.colorFunction ?? .predefined("srgb")
+      return CSSPrintPlan(
+        name: form.name, isColorFunction: true, scale: form.scale, decimals: decimals,
+        percentSigns: percents)
+    }
   }
 }

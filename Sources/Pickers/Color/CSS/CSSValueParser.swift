@@ -121,9 +121,10 @@ struct CSSValueParser {
     case .ident(let name, let lowered):
       return try named(name, lowered: lowered, at: token.offset)
     case .function(let name):
+      if let shape = Self.shape(name) {
+        return try colorFunction(name, shape: shape, at: token.offset, depth: depth)
+      }
       switch name {
-      case "rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color":
-        return try colorFunction(name, at: token.offset, depth: depth)
       case "color-mix":
         usedFullGrammar = true
         return try colorMix(depth: depth)
@@ -191,26 +192,9 @@ struct CSSValueParser {
 
   // MARK: - color-mix()
 
-  /// The spaces `color-mix()` and relative `color()` accept by name.
+  /// The spaces `color-mix(in …)` accepts by name (the registry's `<color-space>` names).
   static func interpolationSpace(_ name: String) -> ColorSpace? {
-    switch name {
-    case "srgb": .srgb
-    case "srgb-linear": .srgbLinear
-    case "display-p3": .displayP3
-    case "display-p3-linear": .displayP3Linear
-    case "a98-rgb": .a98RGB
-    case "prophoto-rgb": .prophotoRGB
-    case "rec2020": .rec2020
-    case "xyz", "xyz-d65": .xyzD65
-    case "xyz-d50": .xyzD50
-    case "lab": .lab
-    case "lch": .lch
-    case "oklab": .oklab
-    case "oklch": .oklch
-    case "hsl": .hsl
-    case "hwb": .hwb
-    default: nil
-    }
+    CSSSpaceNames.colorSpace(name)
   }
 
   /// `color-mix( [in <space> [<hue-method> hue]?]? , [<color> && <percentage>?]# )`.

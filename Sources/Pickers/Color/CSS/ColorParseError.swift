@@ -57,9 +57,7 @@ public struct ColorParseError: Error, Equatable, Sendable, CustomStringConvertib
       case .unknownName(let name): "unknown color name '\(name)'"
       case .unknownFunction(let name): "unknown color function '\(name)()'"
       case .unknownColorSpace(let name):
-        "unknown color space '\(name)' (expected srgb, srgb-linear, display-p3, "
-          + "display-p3-linear, a98-rgb, "
-          + "prophoto-rgb, rec2020, xyz, xyz-d50 or xyz-d65)"
+        "unknown color space '\(name)' (expected \(CSSSpaceNames.predefinedList))"
       case .hexLength(let count): "hex color needs 3, 4, 6 or 8 digits, found \(count)"
       case .hexDigit(let character): "'\(character)' is not a hex digit"
       case .unexpectedCharacter(let character): "unexpected '\(character)'"

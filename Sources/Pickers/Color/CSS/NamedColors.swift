@@ -257,7 +257,7 @@ struct NameKey: Hashable, Comparable, Sendable {
     self = NameKey(name) ?? NameKey()
   }
 
-  private init() {}
+  init() {}
 
   /// The lowercased name.
   var string: String {

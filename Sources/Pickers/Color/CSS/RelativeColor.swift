@@ -3,51 +3,25 @@
 extension CSSValueParser {
   typealias Component = CSSColorParser.Component
 
-  /// The function, its space, and the names its channel keywords have.
-  struct FunctionShape {
-    var function: CSSColorParser.Function
-    var label: String
-    var space: ColorSpace
-
-    /// The keywords of a relative color: the channel names of the space, plus `alpha`.
-    var keywords: (String, String, String) {
-      switch space {
-      case .srgb, .srgbLinear, .displayP3, .displayP3Linear, .a98RGB, .prophotoRGB, .rec2020:
-        ("r", "g", "b")
-      case .xyzD50, .xyzD65: ("x", "y", "z")
-      case .lab, .oklab: ("l", "a", "b")
-      case .lch, .oklch: ("l", "c", "h")
-      case .hsl: ("h", "s", "l")
-      case .hwb: ("h", "w", "b")
-      case .hsv: ("h", "s", "v")
-      }
-    }
-  }
-
-  static func shape(_ name: String) -> FunctionShape {
-    switch name {
-    case "rgb", "rgba": FunctionShape(function: .rgb, label: "rgb", space: .srgb)
-    case "hsl", "hsla": FunctionShape(function: .hsl, label: "hsl", space: .hsl)
-    case "hwb": FunctionShape(function: .hwb, label: "hwb", space: .hwb)
-    case "lab": FunctionShape(function: .lab, label: "lab", space: .lab)
-    case "lch": FunctionShape(function: .lch, label: "lch", space: .lch)
-    case "oklab": FunctionShape(function: .oklab, label: "oklab", space: .oklab)
-    case "oklch": FunctionShape(function: .oklch, label: "oklch", space: .oklch)
-    default: FunctionShape(function: .color, label: "color", space: .srgb)
-    }
+  /// The color function named `name` (lowercased): `color` (its space is read after the
+  /// parenthesis) or a space's own function from the registry; `nil` for anything else.
+  static func shape(_ name: String) -> CSSFunctionShape? {
+    guard let key = NameKey(name) else { return nil }
+    if name == "color" { return CSSFunctionShape(.srgb, color: true) }
+    return CSSSpaceNames.function(key)
   }
 
   /// `rgb()`, `hsl()`, ..., `color()` whose `(` the cursor has just passed.
-  mutating func colorFunction(_ name: String, at offset: Int, depth: Int) throws(Failure)
-    -> CSSColor
-  {
-    var shape = Self.shape(name)
+  mutating func colorFunction(
+    _ name: String, shape initial: CSSFunctionShape, at offset: Int, depth: Int
+  ) throws(Failure) -> CSSColor {
+    var shape = initial
     cursor.skipWhitespace()
     var origin: CSSColor? = nil
     if let token = cursor.peek, case .ident(_, "from") = token.kind {
       usedFullGrammar = true
       // The relative syntax exists only for the modern names (CSS Color 5 section 4).
-      guard name != "rgba" && name != "hsla" else {
+      guard shape.isColorFunction || name == shape.form.name.description else {
         throw Failure(
           offset: offset,
           reason: .invalidValue("\(name)() has no relative syntax; use \(shape.label)(from …)"))
@@ -56,20 +30,14 @@ extension CSSValueParser {
       origin = try color(depth: depth + 1)
       cursor.skipWhitespace()
     }
-    if shape.function == .color {
+    if shape.isColorFunction {
       guard let token = cursor.next(), case .ident(let spaceName, let lowered) = token.kind else {
         throw cursor.failure(.unknownColorSpace(""))
       }
-      let named: ColorSpace? =
-        lowered == "--hsv"
-        ? .hsv
-        : Self.interpolationSpace(lowered).flatMap {
-          $0.hueIndex == nil && ![.lab, .oklab].contains($0) ? $0 : nil
-        }
-      guard let named else {
+      guard let key = NameKey(lowered), let named = CSSSpaceNames.colorFunction(key) else {
         throw Failure(offset: token.offset, reason: .unknownColorSpace(spaceName))
       }
-      shape.space = named
+      shape = named
     }
     if let origin {
       return try relative(shape, origin: origin)
@@ -91,10 +59,10 @@ extension CSSValueParser {
     case .number(let value): return Component(value: .number(value), offset: token.offset)
     case .percentage(let value): return Component(value: .percentage(value), offset: token.offset)
     case .dimension(let value, let unit):
-      guard let scale = CSSMath.degrees(perUnit: unit) else {
+      guard let degrees = CSSMath.degrees(value, unit: unit) else {
         throw Failure(offset: token.offset, reason: .unknownUnit(unit))
       }
-      return Component(value: .angle(value * scale), offset: token.offset)
+      return Component(value: .angle(degrees), offset: token.offset)
     case .ident(let name, let lowered):
       if lowered == "none" { return Component(value: .none, offset: token.offset) }
       if let keywords, let keyword = keywords[lowered] {
@@ -131,8 +99,8 @@ extension CSSValueParser {
 
   /// The channels of an absolute color function, with the comma and space syntaxes and the
   /// rules of the byte parser (which builds the color).
-  mutating func absolute(_ shape: FunctionShape) throws(Failure) -> CSSColor {
-    let allowCommas = shape.function == .rgb || shape.function == .hsl
+  mutating func absolute(_ shape: CSSFunctionShape) throws(Failure) -> CSSColor {
+    let allowCommas = shape.commas != nil
     var items: [Component] = []
     var commas: Bool? = nil
     var slash = false
@@ -209,11 +177,10 @@ extension CSSValueParser {
     arguments.alpha = alpha
     arguments.commas = commas == true
     let builder = CSSColorParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
-    let color = try builder.build(
-      shape.function, label: shape.label, space: shape.space, arguments)
+    let color = try builder.build(shape, arguments)
     var alphaIsMissing = false
     if case .none? = alpha?.value { alphaIsMissing = true }
-    let legacy = [.rgb, .hsl, .hwb].contains(shape.function)
+    let legacy = shape.isLegacy
     return CSSColor(color, alphaIsMissing: alphaIsMissing, style: legacy ? .legacy : .modern)
   }
 
@@ -221,11 +188,13 @@ extension CSSValueParser {
 
   /// `<function>(from <origin> c0 c1 c2 [/ alpha])`: the origin converted to the function's
   /// space, its channels available as keywords (CSS Color 5 section 4).
-  mutating func relative(_ shape: FunctionShape, origin: CSSColor) throws(Failure) -> CSSColor {
+  mutating func relative(_ shape: CSSFunctionShape, origin: CSSColor) throws(Failure)
+    -> CSSColor
+  {
     let channels = origin.color.carried(to: shape.space)
-    let names = shape.keywords
+    let names = shape.space.channelNames
     // Keywords are numbers in the units of the function: rgb() channels are 0-255.
-    let scale = shape.function == .rgb ? 255.0 : 1
+    let scale = shape.scale
     let keywords: [String: Double?] = [
       names.0: channels.c0.map { $0 * scale },
       names.1: channels.c1.map { $0 * scale },
@@ -271,17 +240,13 @@ extension CSSValueParser {
         value: origin.alphaOrNil.map { .number($0) } ?? .none, offset: cursor.offset)
     let builder = CSSColorParser(bytes: UnsafeBufferPointer(start: nil, count: 0))
     var color: Color
-    if shape.function == .rgb {
-      // Relative rgb() is not clamped: out-of-gamut origins stay out of gamut.
-      func channel(_ component: Component, _ name: String) throws(Failure) -> Double? {
-        try builder.value(component, .channel(percent: 255), channel: name).map { $0 / 255 }
-      }
-      color = Color(
-        .srgb, try channel(items[0], "red"), try channel(items[1], "green"),
-        try channel(items[2], "blue"), alpha: try builder.alphaValue(arguments))
+    if shape.clampsRelative {
+      color = try builder.build(shape, arguments)
     } else {
-      color = try builder.build(
-        shape.function, label: shape.label, space: shape.space, arguments)
+      // Relative rgb() is not clamped: out-of-gamut origins stay out of gamut.
+      let channels = try builder.channels(shape, arguments, clamped: false)
+      color = Color(
+        space: shape.space, channels: channels, alpha: try builder.alphaValue(arguments))
     }
     if case .none? = arguments.alpha?.value {
       return CSSColor(color, alphaIsMissing: true)

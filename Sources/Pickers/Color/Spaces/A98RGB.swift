@@ -3,6 +3,9 @@ import Glibc
 /// Adobe RGB (1998) compatible, `a98-rgb` in CSS: a pure 563/256 power curve, D65 white.
 enum A98RGB: ColorSpaceDefinition {
   static let space = ColorSpace.a98RGB
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.rgb, gamut: .a98RGB, colorFunction: .predefined("a98-rgb"))
 
   /// Linear a98-rgb to XYZ D65, exact rationals.
   ///

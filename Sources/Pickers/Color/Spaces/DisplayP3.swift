@@ -1,6 +1,9 @@
 /// Display P3: DCI-P3 primaries with D65 white and the sRGB transfer curve.
 enum DisplayP3: ColorSpaceDefinition {
   static let space = ColorSpace.displayP3
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.rgb, gamut: .displayP3, colorFunction: .predefined("display-p3"))
 
   /// Linear Display P3 to XYZ D65, exact rationals.
   ///

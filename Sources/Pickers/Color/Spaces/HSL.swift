@@ -1,6 +1,18 @@
 /// HSL over sRGB: hue in degrees, saturation and lightness 0...100.
 enum HSL: ColorSpaceDefinition {
   static let space = ColorSpace.hsl
+  static let base: ColorSpace? = .srgb
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel.hue(decimals: 4),
+      ColorChannel("s", .colorfulness, 0...100, decimals: 4, percentSign: true),
+      ColorChannel("l", .lightness, 0...100, decimals: 4, percentSign: true)
+    ),
+    gamut: .srgb,
+    // CSS Color 4 §7: only a negative saturation is clamped.
+    function: CSSForm(
+      name: "hsl", alias: "hsla", labels: ("hue", "saturation", "lightness"),
+      clamps: (nil, 0...Double.infinity, nil), commas: .percentagesAfterHue, isLegacy: true))
 
   /// Source: CSS Color 4 section 7.1 (hslToRgb.js), with s and l as 0...100.
   static func toBase(_ hsl: Vector3) -> Vector3 {

@@ -3,6 +3,15 @@
 /// Not a CSS space; printed as `color(--hsv h s v)`, the form coloraide uses.
 enum HSV: ColorSpaceDefinition {
   static let space = ColorSpace.hsv
+  static let base: ColorSpace? = .srgb
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel.hue(decimals: 4), ColorChannel("s", .other, 0...100, decimals: 4),
+      ColorChannel("v", .other, 0...100, decimals: 4)
+    ),
+    gamut: .srgb,
+    colorFunction: CSSForm(name: "--hsv", labels: ("hue", "saturation", "value")),
+    isCSSColorSpace: false)
 
   static func toBase(_ hsv: Vector3) -> Vector3 {
     let hue = Polar.normalizedHue(hsv.x)

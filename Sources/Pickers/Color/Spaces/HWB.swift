@@ -1,6 +1,16 @@
 /// HWB over sRGB: hue in degrees, whiteness and blackness 0...100.
 enum HWB: ColorSpaceDefinition {
   static let space = ColorSpace.hwb
+  static let base: ColorSpace? = .srgb
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel.hue(decimals: 4),
+      ColorChannel("w", .other, 0...100, decimals: 4, percentSign: true),
+      ColorChannel("b", .other, 0...100, decimals: 4, percentSign: true)
+    ),
+    gamut: .srgb,
+    function: CSSForm(
+      name: "hwb", labels: ("hue", "whiteness", "blackness"), isLegacy: true))
 
   /// Source: CSS Color 4 section 8.1 (hwbToRgb.js): whiteness + blackness >= 100% is a gray.
   static func toBase(_ hwb: Vector3) -> Vector3 {

@@ -3,6 +3,16 @@ import Glibc
 /// CIE Lab relative to D50, as CSS `lab()` defines it.
 enum Lab: ColorSpaceDefinition {
   static let space = ColorSpace.lab
+  static let base: ColorSpace? = .xyzD50
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel("l", .lightness, 0...100, decimals: 4),
+      ColorChannel("a", .opponentA, -125...125, decimals: 4),
+      ColorChannel("b", .opponentB, -125...125, decimals: 4)
+    ),
+    gamut: nil,
+    // CSS Color 4 §9.1: the lightness is clamped to 0...100 at parse time.
+    function: CSSForm(name: "lab", labels: ("lightness", "a", "b"), clamps: (0...100, nil, nil)))
 
   /// The CIE's rational constants: epsilon = 6^3/29^3, kappa = 29^3/3^3.
   ///

@@ -1,6 +1,16 @@
 /// Oklab (Björn Ottosson, 2020) from XYZ D65, with CSS Color 4's recalculated matrices.
 enum OKLab: ColorSpaceDefinition {
   static let space = ColorSpace.oklab
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel("l", .lightness, 0...1, decimals: 6),
+      ColorChannel("a", .opponentA, -0.4...0.4, decimals: 6),
+      ColorChannel("b", .opponentB, -0.4...0.4, decimals: 6)
+    ),
+    gamut: nil,
+    // CSS Color 4 §9.3: the lightness is clamped to 0...1 at parse time.
+    function: CSSForm(name: "oklab", labels: ("lightness", "a", "b"), clamps: (0...1, nil, nil)))
 
   /// XYZ D65 to LMS, recalculated for a consistent D65 white at 64-bit precision.
   ///

@@ -3,6 +3,9 @@ import Glibc
 /// ProPhoto RGB (ROMM RGB): gamma 1.8 with a short linear toe, D50 white.
 enum ProPhotoRGB: ColorSpaceDefinition {
   static let space = ColorSpace.prophotoRGB
+  static let base: ColorSpace? = .xyzD50
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.rgb, gamut: .prophotoRGB, colorFunction: .predefined("prophoto-rgb"))
 
   /// Linear ProPhoto RGB to XYZ D50, at 64-bit precision (not expressible as rationals).
   ///

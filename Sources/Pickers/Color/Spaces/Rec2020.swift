@@ -3,6 +3,9 @@ import Glibc
 /// ITU-R BT.2020 primaries and D65 white, with the BT.1886 display curve (gamma 2.4).
 enum Rec2020: ColorSpaceDefinition {
   static let space = ColorSpace.rec2020
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.rgb, gamut: .rec2020, colorFunction: .predefined("rec2020"))
 
   /// Linear Rec.2020 to XYZ D65, exact rationals.
   ///

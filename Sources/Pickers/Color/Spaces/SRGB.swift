@@ -1,6 +1,19 @@
 /// sRGB (IEC 61966-2-1): linear sRGB with the sRGB transfer curve.
 enum SRGB: ColorSpaceDefinition {
   static let space = ColorSpace.srgb
+  static let base: ColorSpace? = .srgbLinear
+  static let row = ColorSpaceRow(
+    channels: (
+      ColorChannel("r", .red, 0...1, decimals: 3), ColorChannel("g", .green, 0...1, decimals: 3),
+      ColorChannel("b", .blue, 0...1, decimals: 3)
+    ),
+    gamut: .srgb,
+    // CSS Color 4 §5.1: channels 0-255 or percentages, clamped at parse time.
+    function: CSSForm(
+      name: "rgb", alias: "rgba", labels: ("red", "green", "blue"), scale: 255,
+      clamps: (0...255, 0...255, 0...255), clampsRelative: false, commas: .oneKind,
+      isLegacy: true),
+    colorFunction: .predefined("srgb"))
 
   /// Decodes one sRGB component to linear light, mirrored for negative values.
   ///

@@ -1,6 +1,9 @@
 /// Linear-light sRGB: the sRGB primaries and D65 white without a transfer curve.
 enum SRGBLinear: ColorSpaceDefinition {
   static let space = ColorSpace.srgbLinear
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.rgb, gamut: .srgbLinear, colorFunction: .predefined("srgb-linear"))
 
   /// Linear sRGB to XYZ D65, exact rationals.
   ///

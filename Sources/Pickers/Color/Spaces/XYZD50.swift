@@ -1,6 +1,9 @@
 /// CIE XYZ relative to D50, reached from XYZ D65 by Bradford chromatic adaptation.
 enum XYZD50: ColorSpaceDefinition {
   static let space = ColorSpace.xyzD50
+  static let base: ColorSpace? = .xyzD65
+  static let row = ColorSpaceRow(
+    channels: ColorChannel.xyz, gamut: nil, colorFunction: .predefined("xyz-d50"))
 
   /// Bradford adaptation D65 to D50.
   ///

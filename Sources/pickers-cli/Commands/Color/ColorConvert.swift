@@ -2,12 +2,31 @@ import Pickers
 
 /// `pickers color convert COLOR --to SPACE`.
 struct ColorConvert: Command {
-  /// What `--to` accepts: a color space, or `hex`.
-  enum Target: String, CaseIterable {
-    case hex, srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
-    case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
-    case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
-    case lab, lch, oklab, oklch, hsl, hsv, hwb
+  /// What `--to` accepts: `hex`, or a color space by any of its names (``SpaceChoice``).
+  struct Target: RawRepresentable, CaseIterable, Equatable {
+    var rawValue: String
+    /// The space; `nil` for `hex`.
+    var space: ColorSpace?
+
+    static var hex: Target { Target(name: "hex", space: nil) }
+    static var allCases: [Target] {
+      [.hex] + SpaceChoice.allCases.map { Target(name: $0.rawValue, space: $0.space) }
+    }
+
+    init?(rawValue: String) {
+      if rawValue == "hex" {
+        self = .hex
+      } else if let choice = SpaceChoice(rawValue: rawValue) {
+        self.init(name: rawValue, space: choice.space)
+      } else {
+        return nil
+      }
+    }
+
+    private init(name: String, space: ColorSpace?) {
+      rawValue = name
+      self.space = space
+    }
   }
 
   static let spec = CommandSpec(
@@ -55,7 +74,7 @@ struct ColorConvert: Command {
 
   func run(_ context: CommandContext) throws {
     // Looked up once: a batch converts millions of lines to the same space.
-    let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
+    let space = target.space ?? .srgb
     let css = try options.context(context)
     if json {
       var output = ColorJSONOutput(context)
@@ -83,7 +102,7 @@ struct ColorConvert: Command {
   /// One color as `--to` prints it (the sampler prints its answers the same way).
   static func convert(_ color: Color, to target: Target) -> String {
     if target == .hex { return color.hex }
-    let space = target == .xyz ? ColorSpace.xyzD65 : ColorSpace(rawValue: target.rawValue) ?? .srgb
+    let space = target.space ?? .srgb
     return color.gamutMapped(to: space).cssString
   }
 }

@@ -103,12 +103,25 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
   return text
 }
 
-/// The names `--to` and `--in` accept: every color space by its CSS name.
-enum SpaceChoice: String, CaseIterable {
-  case srgb, srgbLinear = "srgb-linear", displayP3 = "display-p3"
-  case displayP3Linear = "display-p3-linear", a98RGB = "a98-rgb"
-  case prophotoRGB = "prophoto-rgb", rec2020, xyz, xyzD65 = "xyz-d65", xyzD50 = "xyz-d50"
-  case lab, lch, oklab, oklch, hsl, hsv, hwb
+/// The names `--to` and `--in` accept: every color space by each of its names, from the
+/// library's registry (``ColorSpace/names``).
+struct SpaceChoice: RawRepresentable, CaseIterable {
+  var rawValue: String
+  var space: ColorSpace
 
-  var space: ColorSpace { self == .xyz ? .xyzD65 : ColorSpace(rawValue: rawValue) ?? .srgb }
+  static var allCases: [SpaceChoice] {
+    ColorSpace.allCases.flatMap { space in
+      space.names.map { SpaceChoice(name: $0, space: space) }
+    }
+  }
+
+  init?(rawValue: String) {
+    guard let space = ColorSpace(name: rawValue) else { return nil }
+    self.init(name: rawValue, space: space)
+  }
+
+  private init(name: String, space: ColorSpace) {
+    rawValue = name
+    self.space = space
+  }
 }
