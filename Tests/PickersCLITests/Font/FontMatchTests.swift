@@ -65,4 +65,69 @@ struct FontMatchCLITests {
     #expect(japanese.output == expected.output)
     #expect(japanese.output != plain.output)
   }
+
+  @Test("font match --all with no fonts fails like font match (and fc-match) does")
+  func matchAllWithoutFonts() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    mkdir(folder + "/fonts", 0o755)
+    let conf = folder + "/fonts.conf"
+    let text =
+      "<?xml version=\"1.0\"?>\n<fontconfig><dir>\(folder)/fonts</dir>"
+      + "<cachedir>\(folder)/fccache</cachedir></fontconfig>\n"
+    let fd = open(conf, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let environment = ["FONTCONFIG_FILE": conf, "XDG_CACHE_HOME": folder + "/cache"]
+    let truth = try runProgram("/usr/bin/fc-match", ["serif"], environment: environment)
+    #expect(truth.output.isEmpty)
+    let single = try runPickers(["font", "match", "serif"], environment: environment)
+    #expect(single.status == 1)
+    for arguments in [
+      ["font", "match", "--all", "serif"], ["font", "match", "--all", "--json", "serif"],
+    ] {
+      let all = try runPickers(arguments, environment: environment)
+      #expect(all.status == 1, "\(arguments)")
+      #expect(all.stdout.isEmpty)
+      #expect(all.stderr == single.stderr)
+    }
+  }
+}
+
+@Suite("font match --format")
+struct FontMatchFormatTests {
+  static let cases: [(String, String)] = [
+    ("serif", "%{family[0]}\t%{style[0]}\t%{file}\n"),
+    ("DejaVu Sans:bold:italic", "%{family}|%{style}|%{weight}|%{slant}\n"),
+    ("monospace", "%{=fcmatch}\n"),
+    ("serif:lang=ja", "%{file}#%{index}"),
+    ("Arial", "%{family[0]} %{fullname[0]}\\n"),
+    ("NoSuchFont", "%{family[0]}:%{spacing:-none}\n"),
+  ]
+
+  @Test("it prints what fc-match --format prints", arguments: cases)
+  func matches(pattern: String, template: String) throws {
+    let result = try runPickers(["font", "match", pattern, "--format", template])
+    let expected = try runProgram("/usr/bin/fc-match", ["--format", template, pattern])
+    #expect(result.status == 0)
+    #expect(!result.output.isEmpty)
+    #expect(result.output == expected.output)
+  }
+
+  @Test("with --all it prints what fc-match -s --format prints", arguments: cases.prefix(3))
+  func sorted(pattern: String, template: String) throws {
+    let result = try runPickers(["font", "match", pattern, "--all", "--format", template])
+    let expected = try runProgram("/usr/bin/fc-match", ["-s", "--format", template, pattern])
+    #expect(result.status == 0)
+    #expect(result.output == expected.output)
+    #expect(result.output.split(separator: "\n").count > 3)
+  }
+
+  @Test("a template fontconfig cannot read exits 1 naming it, and prints nothing")
+  func badTemplate() throws {
+    let result = try runPickers(["font", "match", "serif", "--format", "%{family"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("pickers: cannot read the --format template \"%{family\""))
+  }
 }

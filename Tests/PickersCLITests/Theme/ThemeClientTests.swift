@@ -8,7 +8,7 @@ import Testing
 /// GTK 4's CSS parser, and plain GTK 4 and libadwaita windows photographed under Xvfb.
 ///
 /// Every client is installed by `scripts/install-deps`; a missing one fails the test.
-@Suite("Theme files in their real clients")
+@Suite("Theme files in their real clients", .tags(.clients))
 struct ThemeClientTests {
   static let clients = fixturesDirectory + "/themes/clients"
   /// Debian's own Python, where python3-gi lives (a python3 earlier on PATH may lack it).
@@ -125,7 +125,7 @@ struct ThemeClientTests {
     #expect(unfonted.output.hasSuffix(" monospace\n"), "\(unfonted.output)")
   }
 
-  @Test("xrdb -merge under Xvfb stores every resource with the file's value")
+  @Test("xrdb -merge under Xvfb stores every resource with the file's value", .tags(.desktop))
   func xrdb() throws {
     #expect(programExists("xrdb") && programExists("Xvfb"), "install x11-xserver-utils, xvfb")
     let folder = try makeTemporaryDirectory()
