@@ -31,12 +31,20 @@ let buildProductsDirectory: String = {
 /// The `pickers` binary under test.
 let pickersBinary = buildProductsDirectory + "/pickers"
 
-/// The repository's `Tests/Fixtures` folder.
-let fixturesDirectory: String = {
-  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-  parts.removeLast(3)  // Support/Pickers.swift, PickersCLITests
-  return parts.joined(separator: "/") + "/Fixtures"
+/// The package's root folder: the nearest folder above this file holding `Package.swift`, so a
+/// test file can move between folders without counting path components.
+let packageRoot: String = {
+  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+  while !parts.isEmpty {
+    let folder = parts.joined(separator: "/")
+    if access(folder + "/Package.swift", F_OK) == 0 { return folder }
+    parts = parts.dropLast()
+  }
+  preconditionFailure("no Package.swift above \(#filePath)")
 }()
+
+/// The repository's `Tests/Fixtures` folder.
+let fixturesDirectory = packageRoot + "/Tests/Fixtures"
 
 /// The test font configuration: a fixed set of Debian-packaged fonts.
 let testFontsConf = fixturesDirectory + "/fonts.conf"

@@ -3,7 +3,7 @@ import Testing
 @testable import Pickers
 
 /// Inputs fuzz-color crashed on, kept as regression tests (and as seeds in Fuzz/Corpus/color).
-@Suite("Color fuzz regressions")
+@Suite("Color fuzz regressions", .tags(.reliability))
 struct ReliabilityColorFuzzTests {
   // fuzz-color: `lab(02% 4666…(90 digits)…811 -30)` parsed, then `hex` trapped converting a NaN
   // channel to UInt8 (`pickers color info`, `convert --to hex` and `swatch` crashed with it).

@@ -7,7 +7,7 @@ import Testing
 ///
 /// FreeType faces are not thread-safe; the renderer gives each task its own. These tests render
 /// the same pictures one by one and then from many tasks at once, and compare every byte.
-@Suite("Concurrent rendering")
+@Suite("Concurrent rendering", .tags(.reliability))
 struct ReliabilityConcurrencyTests {
   static let configFile: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)

@@ -35,7 +35,7 @@ enum CorruptPNG {
   ]
 }
 
-@Suite("Corrupt PNG input")
+@Suite("Corrupt PNG input", .tags(.reliability))
 struct ReliabilityCorruptPNGTests {
   @Test("each corrupt PNG is an error naming its defect", arguments: CorruptPNG.expectations)
   func corrupt(_ file: String, _ message: String) throws {

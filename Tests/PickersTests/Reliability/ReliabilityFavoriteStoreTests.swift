@@ -4,7 +4,7 @@ import Testing
 @testable import Pickers
 
 /// FavoriteStore under concurrent writers and unusual files.
-@Suite("FavoriteStore: merging saves, unique aside names, read-only reads")
+@Suite("FavoriteStore: merging saves, unique aside names, read-only reads", .tags(.reliability))
 struct ReliabilityFavoriteStoreTests {
   static func temporaryFolder() -> String {
     "/tmp/pickers-favorites-reliability-\(UInt64.random(in: 0...UInt64.max))"

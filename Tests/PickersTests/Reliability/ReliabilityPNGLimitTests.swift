@@ -3,7 +3,7 @@ import Testing
 
 @testable import Pickers
 
-@Suite("PNG: libpng's reasons reach the message")
+@Suite("PNG: libpng's reasons reach the message", .tags(.reliability))
 struct ReliabilityPNGLimitTests {
   @Test("an image taller than libpng's 1,000,000-row limit says so, not only 'invalid IHDR data'")
   func rowLimit() throws {

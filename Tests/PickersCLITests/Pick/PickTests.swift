@@ -1,8 +1,9 @@
+import FoundationEssentials
 import Glibc
 import Testing
 
 /// The pickers, driven through a pseudo-terminal like a user would.
-@Suite("pickers font pick / color pick through a pty")
+@Suite("pickers font pick / color pick through a pty", .tags(.terminal))
 struct PickTests {
   static let escape = "\u{1B}"
 
@@ -188,43 +189,6 @@ struct PickTests {
     #expect(run.stdout == "rgb(0 0 255 / 0.5)\n")
   }
 
-  @Test("a rating given in the picker is saved and listed by font list --favorites")
-  func ratingPersists() throws {
-    let home = try makeTemporaryDirectory()
-    defer { removeTree(home) }
-    let run = try PseudoTerminalRun.run(
-      ["font", "pick", "--preview", "none", "--initial", "Liberation Serif"],
-      steps: [.wait("Filter:"), .send("4"), .wait("★★★★"), .send(Self.escape)],
-      environment: ["XDG_CONFIG_HOME": home])
-    #expect(run.status == 1)
-    let listed = try runPickers(
-      ["font", "list", "--favorites", "--min-stars", "4"], environment: ["XDG_CONFIG_HOME": home])
-    #expect(listed.status == 0)
-    #expect(listed.output == "Liberation Serif\n")
-    let none = try runPickers(
-      ["font", "list", "--favorites", "--min-stars", "5"], environment: ["XDG_CONFIG_HOME": home])
-    #expect(none.status == 0)
-    #expect(none.output.isEmpty)
-  }
-
-  @Test("a corrupt favorites file is reported and moved aside by the picker, not lost")
-  func corruptFavorites() throws {
-    let home = try makeTemporaryDirectory()
-    defer { removeTree(home) }
-    _ = try runProgram("/bin/mkdir", ["-p", home + "/pickers"])
-    let path = home + "/pickers/favorites.json"
-    _ = try runProgram("/bin/sh", ["-c", "printf 'not json' > '\(path)'"])
-    let run = try PseudoTerminalRun.run(
-      ["font", "pick", "--preview", "none"], steps: [.wait("Filter:"), .send(Self.escape)],
-      environment: ["XDG_CONFIG_HOME": home])
-    #expect(run.status == 1)
-    #expect(run.drawn.contains("pickers: warning: favorites file '\(path)' is not valid"))
-    let entries = directoryEntries(home + "/pickers")
-    #expect(entries.count == 1 && entries[0].hasPrefix("favorites.json.corrupt-"))
-    let kept = try runProgram("/bin/cat", [home + "/pickers/" + entries[0]])
-    #expect(kept.output == "not json")
-  }
-
   @Test("with no terminal the pickers fail at once with a clear message")
   func noTerminal() throws {
     for arguments in [["font", "pick"], ["color", "pick"]] {
@@ -250,5 +214,47 @@ struct PickTests {
     let alone = try runPickers(["font", "list", "--min-stars", "3"])
     #expect(alone.status == 2)
     #expect(alone.stderr.hasPrefix("pickers: --min-stars needs --favorites"))
+  }
+}
+
+@Suite("--json on the pickers, through a pty", .tags(.terminal))
+struct PickJSONTests {
+  @Test("color pick --json prints what --format json prints")
+  func colorPick() throws {
+    var outputs: [String] = []
+    for format in [["--json"], ["--format", "json"]] {
+      let run = try PseudoTerminalRun.run(
+        ["color", "pick", "--initial", "rebeccapurple"] + format,
+        steps: [.wait("Hex"), .send("\r")])
+      #expect(run.status == 0)
+      outputs.append(run.stdout)
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("\"hex\" : \"#663399\""))
+  }
+
+  @Test("font pick --json prints the family, and the style with --faces")
+  func fontPick() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    struct Answer: Decodable {
+      var family: String
+      var style: String?
+    }
+    let plain = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--faces", "--initial", "DejaVu Sans:Bold"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    let json = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--faces", "--initial", "DejaVu Sans:Bold", "--json"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    #expect(plain.stdout == "DejaVu Sans:Bold\n")
+    let answer = try JSONDecoder().decode(Answer.self, from: Data(json.stdout.utf8))
+    #expect(answer.family == "DejaVu Sans" && answer.style == "Bold")
+    let family = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--initial", "DejaVu Serif", "--json"],
+      steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    #expect(family.stdout.contains("\"style\" : null"))
+    let decoded = try JSONDecoder().decode(Answer.self, from: Data(family.stdout.utf8))
+    #expect(decoded.family == "DejaVu Serif" && decoded.style == nil)
   }
 }

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// The favourites file under concurrent pickers, corrupt contents and odd file types.
-@Suite("Favourites: merged saves, read-only listing, no hangs")
+@Suite("Favourites: merged saves, read-only listing, no hangs", .tags(.reliability, .terminal))
 struct ReliabilityFavoritesTests {
   static let escape = "\u{1B}"
 
@@ -133,5 +133,48 @@ struct ReliabilityFavoritesTests {
     #expect(
       result.stderr
         == "pickers: cannot read favorites from '\(path)': it is not a regular file\n")
+  }
+}
+
+/// Ratings given in the font picker, kept in the favourites file.
+@Suite("Favourites in the font picker", .tags(.terminal))
+struct FavoritePickTests {
+  static let escape = "\u{1B}"
+
+  @Test("a rating given in the picker is saved and listed by font list --favorites")
+  func ratingPersists() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none", "--initial", "Liberation Serif"],
+      steps: [.wait("Filter:"), .send("4"), .wait("★★★★"), .send(Self.escape)],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 1)
+    let listed = try runPickers(
+      ["font", "list", "--favorites", "--min-stars", "4"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(listed.status == 0)
+    #expect(listed.output == "Liberation Serif\n")
+    let none = try runPickers(
+      ["font", "list", "--favorites", "--min-stars", "5"], environment: ["XDG_CONFIG_HOME": home])
+    #expect(none.status == 0)
+    #expect(none.output.isEmpty)
+  }
+
+  @Test("a corrupt favorites file is reported and moved aside by the picker, not lost")
+  func corruptFavorites() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    _ = try runProgram("/bin/mkdir", ["-p", home + "/pickers"])
+    let path = home + "/pickers/favorites.json"
+    _ = try runProgram("/bin/sh", ["-c", "printf 'not json' > '\(path)'"])
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--preview", "none"], steps: [.wait("Filter:"), .send(Self.escape)],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 1)
+    #expect(run.drawn.contains("pickers: warning: favorites file '\(path)' is not valid"))
+    let entries = directoryEntries(home + "/pickers")
+    #expect(entries.count == 1 && entries[0].hasPrefix("favorites.json.corrupt-"))
+    let kept = try runProgram("/bin/cat", [home + "/pickers/" + entries[0]])
+    #expect(kept.output == "not json")
   }
 }

@@ -29,7 +29,8 @@ private func withPortal(
   return result
 }
 
-@Suite("pickers color sample through the desktop portal (a stand-in on a private bus)")
+@Suite(
+  "pickers color sample through the desktop portal (a stand-in on a private bus)", .tags(.desktop))
 struct ColorSamplePortalTests {
   @Test("success with (0.2, 0.4, 0.8) prints #3366cc; the request carried a handle token")
   func success() throws {

@@ -46,16 +46,6 @@ func copyFile(_ source: String, to target: String) throws {
   guard result.status == 0 else { throw HarnessError(description: "cp \(source) failed") }
 }
 
-func writeText(_ text: String, to path: String) throws {
-  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { throw HarnessError(description: "cannot create \(path)") }
-  defer { close(fd) }
-  let bytes = Array(text.utf8)
-  guard write(fd, bytes, bytes.count) == bytes.count else {
-    throw HarnessError(description: "cannot write \(path)")
-  }
-}
-
 /// How many pixels of a decoded PNG differ from its top-left pixel (the background).
 func inkPixels(_ path: String) throws -> Int {
   let image = try RGBAImage(pngFile: path)
@@ -67,7 +57,7 @@ func inkPixels(_ path: String) throws -> Int {
   return count
 }
 
-@Suite("Broken fonts", .serialized)
+@Suite("Broken fonts", .serialized, .tags(.reliability))
 struct ReliabilityBrokenFontTests {
   @Test("font list shows what fc-list shows: the good font, no zero-byte or non-font file")
   func listing() throws {

@@ -6,7 +6,7 @@ import Testing
 ///
 /// The system calls are observed with `strace -f`, which sees what the process really asked
 /// of the kernel.
-@Suite("File durability (PICKERS_FSYNC)")
+@Suite("File durability (PICKERS_FSYNC)", .tags(.reliability))
 struct FileDurabilityTests {
   /// Runs `pickers arguments` under strace and returns the `fsync` lines and the exit status.
   func syncCalls(_ arguments: [String], environment: [String: String]) throws -> (

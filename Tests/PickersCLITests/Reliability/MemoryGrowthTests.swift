@@ -1,6 +1,6 @@
 import Testing
 
-@Suite("Memory over many iterations")
+@Suite("Memory over many iterations", .tags(.reliability, .slow))
 struct ReliabilityMemoryTests {
   @Test("1,000 font lists and specimens in one process grow the resident set by under 20 MB")
   func loop() throws {

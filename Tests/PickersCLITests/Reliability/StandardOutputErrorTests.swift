@@ -85,7 +85,7 @@ func runPickers(
 }
 
 /// Failed writes to standard output end the run with status 1 and say why.
-@Suite("Standard output write errors")
+@Suite("Standard output write errors", .tags(.reliability))
 struct ReliabilityStandardOutputTests {
   /// The C library's own text for an error number, first letter lowercased: what the message
   /// must quote.

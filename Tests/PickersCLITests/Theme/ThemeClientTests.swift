@@ -8,7 +8,7 @@ import Testing
 /// GTK 4's CSS parser, and plain GTK 4 and libadwaita windows photographed under Xvfb.
 ///
 /// Every client is installed by `scripts/install-deps`; a missing one fails the test.
-@Suite("Theme files in their real clients")
+@Suite("Theme files in their real clients", .tags(.clients))
 struct ThemeClientTests {
   static let clients = fixturesDirectory + "/themes/clients"
   /// Debian's own Python, where python3-gi lives (a python3 earlier on PATH may lack it).
@@ -125,7 +125,7 @@ struct ThemeClientTests {
     #expect(unfonted.output.hasSuffix(" monospace\n"), "\(unfonted.output)")
   }
 
-  @Test("xrdb -merge under Xvfb stores every resource with the file's value")
+  @Test("xrdb -merge under Xvfb stores every resource with the file's value", .tags(.desktop))
   func xrdb() throws {
     #expect(programExists("xrdb") && programExists("Xvfb"), "install x11-xserver-utils, xvfb")
     let folder = try makeTemporaryDirectory()
@@ -154,8 +154,8 @@ struct ThemeClientTests {
   }
 
   @Test(
-    "alacritty 0.11 loads the output for the installed release without a warning, shows its background"
-  )
+    "alacritty 0.11 loads the output for the installed release without a warning, shows its background",
+    .tags(.desktop))
   func alacritty() throws {
     #expect(programExists("alacritty") && programExists("xwd"), "install alacritty, x11-apps")
     let folder = try makeTemporaryDirectory()
@@ -191,6 +191,7 @@ struct ThemeClientTests {
 
   @Test(
     "GTK 4's and GTK 3's CSS parsers read the gtk and gtk-user files without an error",
+    .tags(.desktop),
     arguments: [("gtk", "4.0"), ("gtk-user", "4.0"), ("gtk", "3.0"), ("gtk-user", "3.0")])
   func gtkParser(format: String, gtk: String) throws {
     #expect(FileManager.default.fileExists(atPath: Self.python), "install python3-gi")
@@ -234,7 +235,7 @@ struct ThemeClientTests {
 
   @Test(
     "a stock GTK 4 window with gtk-user, and a libadwaita window with gtk, show the theme's window and accent colors",
-    arguments: [("gtk", "gtk-user"), ("adw", "gtk")])
+    .tags(.desktop), arguments: [("gtk", "gtk-user"), ("adw", "gtk")])
   func window(kind: String, format: String) throws {
     #expect(programExists("xwd") && programExists("convert"), "install x11-apps, imagemagick")
     let folder = try makeTemporaryDirectory()

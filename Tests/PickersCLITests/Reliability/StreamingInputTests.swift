@@ -104,7 +104,7 @@ struct StreamingChild {
 
 /// Standard-input batches are read line by line: answers as they come, bounded memory, and
 /// every good line kept when some are bad.
-@Suite("Streaming standard input")
+@Suite("Streaming standard input", .tags(.reliability))
 struct ReliabilityStreamingTests {
   @Test(
     "each answer is printed while standard input is still open",
@@ -179,7 +179,7 @@ struct ReliabilityStreamingTests {
     #expect(result.stderr.contains("(100000 bytes)"))
   }
 
-  @Test("3 million lines (24 MB) are converted with a peak resident set under 16 MiB")
+  @Test("3 million lines (24 MB) are converted with a peak resident set under 16 MiB", .tags(.slow))
   func boundedMemory() throws {
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }

@@ -15,7 +15,7 @@ struct ThemeTemplateCommandTests {
 
   static func roles() throws -> [String: String] { try ThemeClientTests.roles() }
 
-  @Test("the tmux example loads in tmux (source-file) and sets the theme's colors")
+  @Test("the tmux example loads in tmux (source-file) and sets the theme's colors", .tags(.clients))
   func tmux() throws {
     #expect(programExists("tmux"), "install tmux")
     let folder = try makeTemporaryDirectory()

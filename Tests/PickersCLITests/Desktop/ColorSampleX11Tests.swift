@@ -35,7 +35,7 @@ private func json(_ result: PickersResult) throws -> Any {
 }
 
 /// The tests share one pointer and keyboard, so they run one at a time.
-@Suite("pickers color sample on X11 (Xvfb)", .serialized)
+@Suite("pickers color sample on X11 (Xvfb)", .serialized, .tags(.desktop))
 struct ColorSampleX11Tests {
   let screen: VirtualScreen
 

@@ -286,7 +286,8 @@ let guiToolsPresent =
 @Suite(
   "pickers color pick --gui / font pick --gui under Xvfb",
   .serialized,
-  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"))
+  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"),
+  .tags(.desktop))
 struct GUITests {
   /// Where the committed screenshots go when `PICKERS_UPDATE_SCREENSHOTS` names the folder.
   static let screenshotFolder = getenv("PICKERS_UPDATE_SCREENSHOTS").map { String(cString: $0) }
@@ -410,7 +411,7 @@ struct NoDisplayTests {
   "the terminal color picker's eyedropper",
   .enabled(
     if: guiToolsPresent && access(buildProductsDirectory + "/pickers-sample", X_OK) == 0,
-    "needs Xvfb, xdotool and pickers-sample"))
+    "needs Xvfb, xdotool and pickers-sample"), .tags(.desktop, .terminal))
 struct TerminalEyedropperTests {
   @Test("e runs pickers-sample: a click on the white screen makes the color #ffffff")
   func sampleWithE() throws {

@@ -30,7 +30,7 @@ func fileBytes(_ path: String) -> [UInt8]? {
   try? readFile(path)
 }
 
-@Suite("Atomic output under SIGKILL", .serialized)
+@Suite("Atomic output under SIGKILL", .serialized, .tags(.reliability, .slow))
 struct ReliabilityAtomicOutputTests {
   /// Kills a large specimen at several moments of its run.
   ///

@@ -52,7 +52,7 @@ let corpusDirectory: String = {
   return parts.joined(separator: "/") + "/Fuzz/Corpus"
 }()
 
-@Suite("Bad inputs")
+@Suite("Bad inputs", .tags(.reliability))
 struct BadInputTests {
   /// Replaces the table's placeholders for one run.
   static func expand(_ text: String, out: String) -> String {
@@ -129,5 +129,41 @@ struct BadInputTests {
       #expect(result.stdout.isEmpty, "a failure printed \(result.stdout.count) bytes")
     }
     #expect(directoryEntries(out).isEmpty, "left behind: \(directoryEntries(out))")
+  }
+}
+
+@Suite("bad-input rows for the consistency options")
+struct ConsistencyCoverageTests {
+  /// The options added for one meaning per option across the CLI, by command.
+  static let added: [([String], String)] =
+    [
+      (["color", "convert"], "--json"), (["color", "mix"], "--json"),
+      (["color", "diff"], "--json"),
+      (["color", "pick"], "--json"), (["font", "pick"], "--json"), (["theme"], "--json"),
+      (["font", "match"], "--format"), (["palette", "distinct"], "--count"),
+      (["font", "preview"], "--size"), (["font", "specimen"], "--size"),
+    ]
+    + [
+      ["color", "swatch"], ["font", "preview"], ["font", "specimen"], ["palette", "accents"],
+      ["palette", "scale"], ["palette", "harmony"], ["palette", "distinct"],
+      ["palette", "from-image"], ["palette", "simulate"], ["palette", "convert"], ["theme"],
+    ].map { ($0, "--mkdir") }
+
+  @Test("each added option is declared by its command and has a row in BadInputs.swift")
+  func rows() throws {
+    for (path, option) in Self.added {
+      let help = try runPickers(path + ["--help"]).output
+      #expect(help.contains(" \(option) ") || help.contains(" \(option)\n"), "\(path) \(option)")
+      let covered = badInputs.contains { row in
+        guard let arguments = row.arguments, Array(arguments.prefix(path.count)) == path else {
+          return row.shell.map {
+            $0.contains(" \(path.joined(separator: " ")) ") && $0.contains(option)
+          }
+            ?? false
+        }
+        return arguments.contains { $0 == option || $0.hasPrefix(option + "=") }
+      }
+      #expect(covered, "no bad-input row for pickers \(path.joined(separator: " ")) \(option)")
+    }
   }
 }

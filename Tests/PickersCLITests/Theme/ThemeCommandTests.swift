@@ -149,4 +149,13 @@ struct ThemeCommandTests {
     #expect(pixelHex(222, 185) == (try hex("light", "accent")))
     #expect(pixelHex(960 + 222, 185) == (try hex("dark", "accent")))
   }
+
+  @Test("theme --json is --format json, byte for byte")
+  func themeJSON() throws {
+    let named = try runPickers(["theme", "--accent", "system-blue", "--format", "json"])
+    let flag = try runPickers(["theme", "--accent", "system-blue", "--json"])
+    #expect(named.status == 0)
+    #expect(flag.stdout == named.stdout)
+    _ = try JSONValue(parsing: flag.stdout)
+  }
 }
