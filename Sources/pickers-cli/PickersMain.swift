@@ -15,7 +15,8 @@ struct PickersCommand: CommandGroup {
       "pickers font list --lang ja",
       "pickers help color convert",
       "pickers color convert '#3478f6' --to oklch",
-      "pickers completion bash > ~/.local/share/bash-completion/completions/pickers",
+      "mkdir -p ~/.local/share/bash-completion/completions && pickers completion bash > "
+        + "~/.local/share/bash-completion/completions/pickers",
     ],
     subcommands: [
       FontGroup.self, ColorGroup.self, PaletteGroup.self, ThemeCommand.self, CompletionCommand.self,

@@ -11,15 +11,33 @@
 ///     //   "b" : 2.5
 ///     // }
 public struct JSONWriter: Sendable {
-  /// Creates a writer.
-  public init() {}
+  /// What the writer does with a NaN or an infinity, which JSON cannot spell.
+  public enum NonFiniteNumbers: Sendable, Hashable {
+    /// Throws `EncodingError.invalidValue`, as `JSONEncoder` does.
+    case refused
+    /// Writes them as CSS serializes a color's numbers (css-values-4, "Range Checking": NaN is
+    /// censored to 0, an infinity clamped to the largest value): NaN is `0`, an infinity is
+    /// `1e308` or `-1e308`, the same text `Color`'s CSS forms print, so `--json` and the text
+    /// output agree.
+    case clampedAsCSS
+  }
+
+  /// What happens to NaN and infinities.
+  public var nonFiniteNumbers: NonFiniteNumbers
+
+  /// Creates a writer; by default a non-finite number is refused.
+  public init(nonFiniteNumbers: NonFiniteNumbers = .refused) {
+    self.nonFiniteNumbers = nonFiniteNumbers
+  }
 
   /// The JSON text of `value`, without a final newline.
   ///
-  /// - Throws: `EncodingError.invalidValue` for a non-finite number or a value that encodes
+  /// - Throws: `EncodingError.invalidValue` for a non-finite number (unless
+  ///   ``nonFiniteNumbers`` is ``NonFiniteNumbers/clampedAsCSS``) or a value that encodes
   ///   nothing, or whatever `value`'s own `encode(to:)` throws.
   public func encode(_ value: some Encodable) throws -> [UInt8] {
-    let encoder = JSONTreeEncoder(codingPath: [])
+    let encoder = JSONTreeEncoder(
+      codingPath: [], clampsNonFinite: nonFiniteNumbers == .clampedAsCSS)
     try value.encode(to: encoder)
     guard let node = encoder.node else {
       throw EncodingError.invalidValue(
@@ -141,11 +159,13 @@ enum JSONNode {
     output.append(0x22)
   }
 
-  /// `value` in its shortest round-tripping form, `1.0` written `1`.
+  /// `value` in its shortest round-tripping form, `1.0` written `1`; a non-finite value is
+  /// written as CSS writes it when `clamped` (see ``JSONWriter/NonFiniteNumbers``), else refused.
   static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(
-    _ value: F, codingPath: [any CodingKey]
+    _ value: F, codingPath: [any CodingKey], clamped: Bool
   ) throws -> JSONNode {
     guard value.isFinite else {
+      if clamped { return .literal(value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308") }
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
@@ -176,9 +196,12 @@ final class JSONTreeEncoder: Encoder {
   private(set) var node: JSONNode?
   /// Called with each node set, for super encoders that write into a parent's slot.
   private let store: ((JSONNode) -> Void)?
+  /// Whether non-finite numbers are written as CSS writes them rather than refused.
+  let clamps: Bool
 
-  init(codingPath: [any CodingKey], store: ((JSONNode) -> Void)? = nil) {
+  init(codingPath: [any CodingKey], clampsNonFinite: Bool, store: ((JSONNode) -> Void)? = nil) {
     self.codingPath = codingPath
+    self.clamps = clampsNonFinite
     self.store = store
   }
 
@@ -195,7 +218,8 @@ final class JSONTreeEncoder: Encoder {
       box = JSONObjectBox()
       set(.object(box))
     }
-    return KeyedEncodingContainer(JSONKeyedContainer<Key>(box: box, codingPath: codingPath))
+    return KeyedEncodingContainer(
+      JSONKeyedContainer<Key>(box: box, codingPath: codingPath, clamps: clamps))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -206,7 +230,7 @@ final class JSONTreeEncoder: Encoder {
       box = JSONArrayBox()
       set(.array(box))
     }
-    return JSONUnkeyedContainer(box: box, codingPath: codingPath)
+    return JSONUnkeyedContainer(box: box, codingPath: codingPath, clamps: clamps)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -214,16 +238,17 @@ final class JSONTreeEncoder: Encoder {
   }
 
   /// The node of a nested value; a value that encodes nothing is an empty object.
-  static func node(for value: some Encodable, codingPath: @autoclosure () -> [any CodingKey])
-    throws -> JSONNode
-  {
+  static func node(
+    for value: some Encodable, codingPath: @autoclosure () -> [any CodingKey], clamps: Bool
+  ) throws -> JSONNode {
     switch value {
     case let string as String: return .string(string)
-    case let double as Double: return try JSONNode.number(double, codingPath: codingPath())
+    case let double as Double:
+      return try JSONNode.number(double, codingPath: codingPath(), clamped: clamps)
     case let int as Int: return .literal(String(int))
     case let bool as Bool: return .literal(bool ? "true" : "false")
     default:
-      let encoder = JSONTreeEncoder(codingPath: codingPath())
+      let encoder = JSONTreeEncoder(codingPath: codingPath(), clampsNonFinite: clamps)
       try value.encode(to: encoder)
       return encoder.node ?? .object(JSONObjectBox())
     }
@@ -252,6 +277,7 @@ struct JSONPathKey: CodingKey {
 struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let box: JSONObjectBox
   let codingPath: [any CodingKey]
+  let clamps: Bool
 
   private func put(_ node: JSONNode, _ key: Key) { box.members.append((key.stringValue, node)) }
 
@@ -263,10 +289,10 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     put(.string(value), key)
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    put(try JSONNode.number(value, codingPath: codingPath + [key]), key)
+    put(try JSONNode.number(value, codingPath: codingPath + [key], clamped: clamps), key)
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    put(try JSONNode.number(value, codingPath: codingPath + [key]), key)
+    put(try JSONNode.number(value, codingPath: codingPath + [key], clamped: clamps), key)
   }
   mutating func encode(_ value: Int, forKey key: Key) throws { put(.literal(String(value)), key) }
   mutating func encode(_ value: Int8, forKey key: Key) throws { put(.literal(String(value)), key) }
@@ -285,7 +311,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     put(.literal(String(value)), key)
   }
   mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-    put(try JSONTreeEncoder.node(for: value, codingPath: codingPath + [key]), key)
+    put(try JSONTreeEncoder.node(for: value, codingPath: codingPath + [key], clamps: clamps), key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -294,13 +320,13 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let nested = JSONObjectBox()
     put(.object(nested), key)
     return KeyedEncodingContainer(
-      JSONKeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key]))
+      JSONKeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key], clamps: clamps))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = JSONArrayBox()
     put(.array(nested), key)
-    return JSONUnkeyedContainer(box: nested, codingPath: codingPath + [key])
+    return JSONUnkeyedContainer(box: nested, codingPath: codingPath + [key], clamps: clamps)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -316,13 +342,16 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let name = key.stringValue
     let index = box.members.count
     box.members.append((name, .object(JSONObjectBox())))
-    return JSONTreeEncoder(codingPath: codingPath + [key]) { box.members[index].value = $0 }
+    return JSONTreeEncoder(codingPath: codingPath + [key], clampsNonFinite: clamps) {
+      box.members[index].value = $0
+    }
   }
 }
 
 struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
   let box: JSONArrayBox
   let codingPath: [any CodingKey]
+  let clamps: Bool
   var count: Int { box.elements.count }
 
   private var nextPath: [any CodingKey] { codingPath + [JSONPathKey(intValue: count)] }
@@ -335,10 +364,10 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     box.elements.append(.string(value))
   }
   mutating func encode(_ value: Double) throws {
-    box.elements.append(try JSONNode.number(value, codingPath: nextPath))
+    box.elements.append(try JSONNode.number(value, codingPath: nextPath, clamped: clamps))
   }
   mutating func encode(_ value: Float) throws {
-    box.elements.append(try JSONNode.number(value, codingPath: nextPath))
+    box.elements.append(try JSONNode.number(value, codingPath: nextPath, clamped: clamps))
   }
   mutating func encode(_ value: Int) throws { box.elements.append(.literal(String(value))) }
   mutating func encode(_ value: Int8) throws { box.elements.append(.literal(String(value))) }
@@ -351,7 +380,7 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt32) throws { box.elements.append(.literal(String(value))) }
   mutating func encode(_ value: UInt64) throws { box.elements.append(.literal(String(value))) }
   mutating func encode(_ value: some Encodable) throws {
-    box.elements.append(try JSONTreeEncoder.node(for: value, codingPath: nextPath))
+    box.elements.append(try JSONTreeEncoder.node(for: value, codingPath: nextPath, clamps: clamps))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -360,14 +389,15 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     let path = nextPath
     let nested = JSONObjectBox()
     box.elements.append(.object(nested))
-    return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(box: nested, codingPath: path))
+    return KeyedEncodingContainer(
+      JSONKeyedContainer<NestedKey>(box: nested, codingPath: path, clamps: clamps))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let path = nextPath
     let nested = JSONArrayBox()
     box.elements.append(.array(nested))
-    return JSONUnkeyedContainer(box: nested, codingPath: path)
+    return JSONUnkeyedContainer(box: nested, codingPath: path, clamps: clamps)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -375,7 +405,7 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     let box = self.box
     let index = box.elements.count
     box.elements.append(.object(JSONObjectBox()))
-    return JSONTreeEncoder(codingPath: path) { box.elements[index] = $0 }
+    return JSONTreeEncoder(codingPath: path, clampsNonFinite: clamps) { box.elements[index] = $0 }
   }
 }
 
@@ -387,10 +417,10 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: Bool) throws { encoder.set(.literal(value ? "true" : "false")) }
   mutating func encode(_ value: String) throws { encoder.set(.string(value)) }
   mutating func encode(_ value: Double) throws {
-    encoder.set(try JSONNode.number(value, codingPath: codingPath))
+    encoder.set(try JSONNode.number(value, codingPath: codingPath, clamped: encoder.clamps))
   }
   mutating func encode(_ value: Float) throws {
-    encoder.set(try JSONNode.number(value, codingPath: codingPath))
+    encoder.set(try JSONNode.number(value, codingPath: codingPath, clamped: encoder.clamps))
   }
   mutating func encode(_ value: Int) throws { encoder.set(.literal(String(value))) }
   mutating func encode(_ value: Int8) throws { encoder.set(.literal(String(value))) }
@@ -403,6 +433,7 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt32) throws { encoder.set(.literal(String(value))) }
   mutating func encode(_ value: UInt64) throws { encoder.set(.literal(String(value))) }
   mutating func encode(_ value: some Encodable) throws {
-    encoder.set(try JSONTreeEncoder.node(for: value, codingPath: codingPath))
+    encoder.set(
+      try JSONTreeEncoder.node(for: value, codingPath: codingPath, clamps: encoder.clamps))
   }
 }

@@ -31,7 +31,8 @@ enum PNGDecoder {
     var width: UInt32 = 0
     var height: UInt32 = 0
     guard cpng_reader_read_header(reader, &width, &height) == 0 else {
-      throw .cannotDecode(source: source, message: String(cString: cpng_reader_message(reader)))
+      let message = String(cString: cpng_reader_message(reader))
+      throw .cannotDecode(source: source, message: headerMessage(message, data))
     }
     do { try RGBAImage.validate(width: Int(width), height: Int(height)) } catch {
       throw .imageTooLarge(source: source, error)
@@ -49,5 +50,36 @@ enum PNGDecoder {
     do { return try RGBAImage(width: Int(width), height: Int(height), bytes: pixels) } catch {
       throw .imageTooLarge(source: source, error)
     }
+  }
+
+  /// The most rows and columns libpng reads (its default user limits, PNG_USER_WIDTH_MAX and
+  /// PNG_USER_HEIGHT_MAX); the same bound ``PNGStreamWriter/maximumHeight`` writes.
+  static let libpngSideLimit = 1_000_000
+  /// The largest side the PNG specification allows (2^31 - 1).
+  static let specificationSideLimit = Int(Int32.max)
+
+  /// libpng's `message` for a header it refused, with the reason when the header's size is
+  /// what it refused: libpng says only "Invalid IHDR data" (the reason goes to a warning).
+  static func headerMessage(_ message: String, _ data: UnsafeBufferPointer<UInt8>) -> String {
+    // The signature (8 bytes), then the IHDR chunk: length 13, "IHDR", width, height.
+    let ihdr: [UInt8] = [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+    guard message.lowercased().contains("ihdr data"), data.count >= 24,
+      Array(data[8..<16]) == ihdr
+    else { return message }
+    func side(_ start: Int) -> Int {
+      data[start..<start + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let width = side(16)
+    let height = side(20)
+    let size = "the header declares \(width) x \(height) pixels"
+    if width == 0 || height == 0 || width > specificationSideLimit
+      || height > specificationSideLimit
+    {
+      return "\(message): \(size); PNG allows 1 to \(specificationSideLimit) pixels a side"
+    }
+    guard width > libpngSideLimit || height > libpngSideLimit else { return message }
+    let megapixels = RGBAImage.maximumPixelCount / 1_000_000
+    return "\(message): \(size), over libpng's limit of \(libpngSideLimit) rows and "
+      + "\(libpngSideLimit) columns (pickers itself reads at most \(megapixels) megapixels)"
   }
 }

@@ -17,9 +17,12 @@ struct CompletionCommand: Command {
         completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue)))
     ],
     examples: [
-      "pickers completion bash > ~/.local/share/bash-completion/completions/pickers",
-      "pickers completion zsh > \"${fpath[1]}/_pickers\"",
-      "pickers completion fish > ~/.config/fish/completions/pickers.fish",
+      "mkdir -p ~/.local/share/bash-completion/completions && pickers completion bash > "
+        + "~/.local/share/bash-completion/completions/pickers",
+      "mkdir -p ~/.zfunc && pickers completion zsh > ~/.zfunc/_pickers  "
+        + "# and fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc",
+      "mkdir -p ~/.config/fish/completions && pickers completion fish > "
+        + "~/.config/fish/completions/pickers.fish",
     ])
 
   var shell: CompletionScript.Shell
@@ -43,7 +46,8 @@ struct ManCommand: Command {
     name: "man",
     abstract: "Print the pickers(1) man page (roff).",
     examples: [
-      "pickers man > ~/.local/share/man/man1/pickers.1", "pickers man | man -l - > pickers.txt",
+      "mkdir -p ~/.local/share/man/man1 && pickers man > ~/.local/share/man/man1/pickers.1",
+      "pickers man | man -l - > pickers.txt",
     ])
 
   init(_ arguments: ParsedArguments) throws(UsageError) {}

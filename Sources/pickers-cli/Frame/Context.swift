@@ -71,9 +71,13 @@ final class CommandContext {
     }
   }
 
+  /// The writer of every `--json` answer: a NaN or an infinity is written as the text output
+  /// prints it (`0`, `1e308`), never refused, so the two forms agree.
+  static let jsonWriter = JSONWriter(nonFiniteNumbers: .clampedAsCSS)
+
   /// Writes `value` as JSON with sorted keys, pretty printed, followed by a newline.
   func json(_ value: some Encodable) throws {
-    buffer.append(contentsOf: try JSONWriter().encode(value))
+    buffer.append(contentsOf: try Self.jsonWriter.encode(value))
     buffer.append(UInt8(ascii: "\n"))
     if buffer.count >= Self.flushThreshold { flush() }
   }
@@ -340,7 +344,7 @@ struct JSONArrayStream {
 
   /// Writes `value` as the next element (indented one level, as in a pretty-printed array).
   mutating func append(_ value: some Encodable) throws {
-    let element = try JSONWriter().encode(value)
+    let element = try CommandContext.jsonWriter.encode(value)
     var bytes: [UInt8] = Array((count == 0 ? "[\n  " : ",\n  ").utf8)
     bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
     // Strings in JSON text hold no raw newline, so every newline starts a line to indent.

@@ -72,8 +72,13 @@ struct CSSValueParser {
     }
   ) -> Result<CSSColor, Failure> {
     guard text.utf8.count <= maximumLength else {
+      // Said as the reason, whatever the fast parser stopped at (see `fallback`).
+      usedFullGrammar = true
       return .failure(
-        Failure(offset: 0, reason: .invalidValue("longer than \(maximumLength) bytes")))
+        Failure(
+          offset: 0,
+          reason: .invalidValue(
+            "over pickers' limit of \(maximumLength) bytes (1 MiB) for one color")))
     }
     // Comments and escapes are for the tokenizer only.
     var previous: UInt8 = 0

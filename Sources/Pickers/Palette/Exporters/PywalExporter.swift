@@ -33,13 +33,14 @@ enum PywalExporter {
     text += "# Colors\n"
     for index in 0..<16 { text += "color\(index)='\(scheme.color(index))'\n" }
     // What wal's own colors.sh exports besides the colors: fzf colors by terminal index, and
-    // LS_COLORS entries for directories whose default colors are unreadable.
+    // LS_COLORS entries for directories whose default colors are unreadable. `${NAME:-}` where
+    // wal writes `$NAME`, so the file also sources under `set -u` when the variable is unset.
     text += "\n# FZF colors\n"
-    text += "export FZF_DEFAULT_OPTS=\"\n    $FZF_DEFAULT_OPTS\n"
+    text += "export FZF_DEFAULT_OPTS=\"\n    ${FZF_DEFAULT_OPTS:-}\n"
     text += "    --color fg:7,bg:0,hl:1,fg+:232,bg+:1,hl+:255\n"
     text += "    --color info:7,prompt:2,spinner:1,pointer:232,marker:1\n\"\n"
     text += "\n# Readable LS_COLORS for sticky, other-writable and sticky other-writable folders\n"
-    text += "export LS_COLORS=\"${LS_COLORS}:su=30;41:ow=30;42:st=30;44:\"\n"
+    text += "export LS_COLORS=\"${LS_COLORS:-}:su=30;41:ow=30;42:st=30;44:\"\n"
     return text
   }
 }

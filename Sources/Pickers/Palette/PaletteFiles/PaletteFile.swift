@@ -79,7 +79,12 @@ public enum PaletteFile {
       let lch = entry.color.converted(to: .oklch).channels
       func number(_ value: Double?) -> String {
         guard let value else { return "null" }
-        return String((value * 10_000).rounded() / 10_000)
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded.isFinite { return String(rounded) }
+        // Too large to round (1e305 * 10_000 overflows), or not finite: an infinity as CSS
+        // and JSONWriter's clampedAsCSS write it, never Swift's `inf`, which is not JSON.
+        if value.isFinite { return String(value) }
+        return value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308"
       }
       return "  {\"hex\": \"\(entry.color.hex)\", \"name\": \(Quote.json(entry.name)), "
         + "\"oklch\": [\(number(lch.c0)), \(number(lch.c1)), \(number(lch.c2))]}"

@@ -92,7 +92,9 @@ extension ColorParseError.Reason {
 
 /// `value` with at most `decimals` digits after the point, without trailing zeros or `-0`.
 func fixed(_ value: Double, _ decimals: Int) -> String {
-  guard value.isFinite else { return String(value) }
+  // NaN and infinities as CSS serializes them, and as `--json` writes them (JSONWriter's
+  // clampedAsCSS), so the text and the JSON agree.
+  guard value.isFinite else { return value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308" }
   var scale = 1.0
   for _ in 0..<decimals { scale *= 10 }
   let rounded = (value * scale).rounded() / scale

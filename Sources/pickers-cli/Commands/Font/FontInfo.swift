@@ -13,7 +13,7 @@ struct FontInfo: Command {
     ],
     examples: [
       "pickers font info 'DejaVu Sans Mono'",
-      "pickers font info /usr/share/fonts/truetype/inter-vf/Inter.var.ttf --json",
+      "pickers font info /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf --json",
     ])
 
   var target: String

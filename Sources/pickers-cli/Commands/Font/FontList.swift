@@ -34,7 +34,7 @@ struct FontList: Command {
       "pickers font list --lang ja",
       "pickers font list --mono --json",
       "pickers font list --search 'dejavu mono'",
-      "pickers font list --covers \"$(cat sample.txt)\" --faces",
+      "pickers font list --covers 'Hello, λ→✓' --faces",
       "pickers font list --format '%{family[0]}\\t%{file}\\n'",
     ])
 

@@ -361,8 +361,8 @@ struct PaletteConvert: Command {
       .positional("FILE", help: "The palette file to read.", completion: .file)
     ] + PaletteOutput.arguments,
     examples: [
-      "pickers palette scale system-blue --format ase -o blues.ase",
-      "pickers palette convert blues.ase --format gpl -o blues.gpl",
+      "pickers palette scale system-blue --format ase -o blues.ase && "
+        + "pickers palette convert blues.ase --format gpl -o blues.gpl"
     ])
 
   var path: String

@@ -118,8 +118,9 @@ struct ThemeCommand: Command {
         completion: .file),
     ],
     examples: [
-      "pickers theme --accent system-blue --format kitty -o ~/.config/kitty/theme.conf",
-      "pickers theme --from-image wallpaper.png --format pywal-json -o ~/.cache/wal/colors.json",
+      "pickers theme --accent system-blue --format kitty --mkdir -o ~/.config/kitty/theme.conf",
+      "pickers theme --from-image wallpaper.png --format pywal-json --mkdir "
+        + "-o ~/.cache/wal/colors.json",
       "pickers theme --accent '#7c3aed' --scheme both --format css",
       "pickers theme --accent system-teal --format alacritty --client-version 0.11",
       "pickers theme --accent system-indigo --json --mkdir -o themes/indigo.json",
