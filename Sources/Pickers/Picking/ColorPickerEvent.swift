@@ -29,7 +29,7 @@ public enum ColorPickerEvent: Hashable, Sendable {
   case setAlpha(Double)
   /// Another space was chosen; the color stays the same.
   case setSpace(PickerSpace)
-  /// The space moved `by` places along ``PickerSpace/allCases``, wrapping; the color stays.
+  /// The space moved `by` places along `PickerSpace.allCases`, wrapping; the color stays.
   case cycleSpace(by: Int)
   /// A color replaced the sliders (its alpha is kept only when the opacity is shown).
   case setColor(Color)
