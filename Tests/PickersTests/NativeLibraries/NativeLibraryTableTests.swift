@@ -148,30 +148,30 @@ struct NativeLibraryTableTests {
 
   /// Every identifier of `text` (letters, digits and underscores, not starting with a digit).
   static func words(in text: String) -> Set<String> {
-    var result = Set<String>()
-    var current: [UInt8] = []
-    for byte in text.utf8 {
-      let isWord =
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-      if isWord {
-        current.append(byte)
-      } else {
-        if let first = current.first, !(first >= 0x30 && first <= 0x39),
-          let name = String(validating: current, as: UTF8.self)
-        {
-          result.insert(name)
-        }
-        current = []
-      }
+    scanWords(in: text) { word, _ in
+      guard let first = word.first, !(first >= 0x30 && first <= 0x39) else { return nil }
+      return String(validating: word, as: UTF8.self)
     }
-    return result
   }
 
   /// The prefix of each library's functions, in the order of `PickersNativeLibrary`.
   static let prefixes = ["Fc", "FT_", "hb_", "png_", "fribidi_"]
 
+  /// The words of `text` called as functions (followed at once by `(`) with a library prefix.
   static func identifiers(in text: String) -> Set<String> {
+    scanWords(in: text) { word, next in
+      guard next == 0x28, let name = String(validating: word, as: UTF8.self),
+        prefixes.contains(where: { name.hasPrefix($0) })
+      else { return nil }
+      return name
+    }
+  }
+
+  /// The runs of letters, digits and underscores of `text` that `keep` turns into names; it is
+  /// given each run and the byte after it.
+  static func scanWords(
+    in text: String, keep: ([UInt8], UInt8) -> String?
+  ) -> Set<String> {
     var result = Set<String>()
     var current: [UInt8] = []
     for byte in text.utf8 {
@@ -181,11 +181,7 @@ struct NativeLibraryTableTests {
       if isWord {
         current.append(byte)
       } else {
-        if byte == 0x28, let name = String(validating: current, as: UTF8.self),
-          prefixes.contains(where: { name.hasPrefix($0) })
-        {
-          result.insert(name)
-        }
+        if let name = keep(current, byte) { result.insert(name) }
         current = []
       }
     }
