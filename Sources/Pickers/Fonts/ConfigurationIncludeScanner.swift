@@ -2,15 +2,53 @@
   import Glibc
 #endif
 
-/// The `<include>` elements of fontconfig configuration files, read for the cache's stamps.
+/// The `<include>` elements of fontconfig configuration files, read for the cache's stamps, and
+/// whether a file selects fonts by pattern.
 enum ConfigurationIncludeScanner {
+  /// What one scan of a configuration file found.
+  struct Scan: Equatable {
+    /// The paths its `<include>` elements name.
+    var includes: [String]
+    /// Whether it holds a `<pattern>` element (which fontconfig allows only inside
+    /// `<acceptfont>` and `<rejectfont>`).
+    var selectsByPattern: Bool
+  }
+
   /// The paths the `<include>` elements of a configuration file name (`~/` and `prefix="xdg"`
   /// resolved; relative ones against the file's folder), read with a plain scan of its bytes.
   ///
   /// fontconfig lists only the files it read, so an optional include created later would go
   /// unnoticed without this.
   static func includedPaths(in file: String, home: String) -> [String] {
-    guard let bytes = configurationText(file) else { return [] }
+    scan(file, home: home).includes
+  }
+
+  /// Whether any of `files` holds a `<pattern>` element: each such pattern is kept by
+  /// fontconfig in a form leak checkers cannot follow (its elements are addressed by an
+  /// offset), so a configuration built from one is destroyed before the process exits.
+  static func anySelectsByPattern(_ files: [String]) -> Bool {
+    files.contains { file in
+      guard let bytes = configurationText(file) else { return false }
+      return selectsByPattern(bytes)
+    }
+  }
+
+  /// One read of `file`: its includes, and whether it selects fonts by pattern.
+  static func scan(_ file: String, home: String) -> Scan {
+    guard let bytes = configurationText(file) else {
+      return Scan(includes: [], selectsByPattern: false)
+    }
+    return Scan(
+      includes: includedPaths(in: bytes, file: file, home: home),
+      selectsByPattern: selectsByPattern(bytes))
+  }
+
+  private static func selectsByPattern(_ bytes: [UInt8]) -> Bool {
+    let pattern = Array("<pattern".utf8)
+    return bytes.withUnsafeBufferPointer { find(pattern, in: $0, from: 0) != nil }
+  }
+
+  private static func includedPaths(in bytes: [UInt8], file: String, home: String) -> [String] {
     let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? "."
     let open = Array("<include".utf8)
     let close = Array("</include>".utf8)

@@ -40,11 +40,12 @@ extension FontCatalog {
   ///
   /// A path in `earlier` (stat'd before the load) keeps that stamp; a configuration file with
   /// an entry in `knownIncludes` (unchanged since those were read) is not read again.
-  /// Returns the stamps and every configuration file's include list.
+  /// Returns the stamps, every configuration file's include list, and whether a file selects
+  /// fonts by pattern (`nil` when some file was not read again).
   static func stamps(
     _ config: OpaquePointer, configFile: String?, earlier: [String: FileStamp],
     knownIncludes: [String: [String]]
-  ) -> ([FileStamp], [String: [String]]) {
+  ) -> ([FileStamp], [String: [String]], selectsByPattern: Bool?) {
     var paths: [String] = []
     // Sized for a typical configuration (a few dozen files, each with its folder and includes)
     // so that the set is not rehashed as it grows.
@@ -64,11 +65,19 @@ extension FontCatalog {
     var configFiles = strings(FcConfigGetConfigFiles(config))
     if let configFile { configFiles.insert(configFile, at: 0) }
     var includes = [String: [String]](minimumCapacity: configFiles.count)
+    var selectsByPattern: Bool? = false
     for file in configFiles {
       add(file)
       if let folder = parent(file) { add(folder) }
-      let included =
-        knownIncludes[file] ?? ConfigurationIncludeScanner.includedPaths(in: file, home: home)
+      let included: [String]
+      if let known = knownIncludes[file] {
+        included = known
+        if selectsByPattern == false { selectsByPattern = nil }
+      } else {
+        let scan = ConfigurationIncludeScanner.scan(file, home: home)
+        included = scan.includes
+        if scan.selectsByPattern { selectsByPattern = true }
+      }
       includes[file] = included
       for path in included {
         add(path)
@@ -111,6 +120,6 @@ extension FontCatalog {
       }
       if inside { result.append(FileStamp(current: "cwd:" + cwd)) }
     }
-    return (result, includes)
+    return (result, includes, selectsByPattern)
   }
 }

@@ -21,7 +21,12 @@ public struct PreviewRequest: Hashable, Sendable {
     case family(String)
     /// One face the catalog lists, such as a member of
     /// ``FontCatalog/availableMembers(ofFontFamily:)``.
-    case face(FontFace)
+    ///
+    /// Stored boxed (`indirect`), so a request is as small as its family case. Inline, the
+    /// family case left most of the payload unwritten, and the compiler's copy of the enum
+    /// read that memory to find its case (valgrind: "conditional jump depends on uninitialised
+    /// value", in `scripts/memcheck`'s preview runs).
+    indirect case face(FontFace)
   }
 
   /// The font.
