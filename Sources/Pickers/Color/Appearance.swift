@@ -75,7 +75,8 @@ public struct Appearance: Hashable, Sendable {
   }
 
   /// The desktop's appearance now and after each change the portal signals
-  /// (`SettingChanged` of `org.freedesktop.appearance`), repeated answers left out.
+  /// (`SettingChanged` of `org.freedesktop.appearance`); a change that leaves the scheme and
+  /// the accent as they were (only the ``origin`` differs) is left out.
   ///
   /// The first element is ``current(environment:)``. Without a session bus, or without GIO,
   /// the stream ends after it. Ending the iteration (or its task) stops the watch.

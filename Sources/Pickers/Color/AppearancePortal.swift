@@ -70,7 +70,9 @@ enum DesktopPortalSettings {
     func settingChanged() {
       let now = Appearance.current(environment: environment)
       let changed = last.withLock { last in
-        guard last != now else { return false }
+        guard last.scheme != now.scheme || last.accentColor != now.accentColor else {
+          return false
+        }
         last = now
         return true
       }
