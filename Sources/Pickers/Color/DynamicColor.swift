@@ -22,13 +22,16 @@ public struct DynamicColor: Hashable, Sendable, Codable {
   }
 
   /// The variant of `scheme`.
-  public func resolve(in scheme: ColorScheme) -> Color {
+  ///
+  /// A separate label from ``resolve(in:)``: `.dark` would name both `ColorScheme.dark` and
+  /// `Appearance.dark`.
+  public func resolve(scheme: ColorScheme) -> Color {
     scheme == .dark ? dark : light
   }
 
   /// The variant of the appearance's scheme.
   public func resolve(in appearance: Appearance) -> Color {
-    resolve(in: appearance.scheme)
+    resolve(scheme: appearance.scheme)
   }
 
   /// CSS `light-dark(light, dark)`, which ``Color/init(css:context:)`` reads back.
@@ -51,7 +54,7 @@ extension Color {
   ///   - dark: The color in the dark appearance.
   ///   - appearance: The appearance; by default the desktop's (``Appearance/current``).
   public init(light: Color, dark: Color, in appearance: Appearance = .current) {
-    self = DynamicColor(light: light, dark: dark).resolve(in: appearance)
+    self = DynamicColor(light: light, dark: dark).resolve(scheme: appearance.scheme)
   }
 
   /// The desktop's accent color (the portal's `accent-color`), or `nil` when it has none.
