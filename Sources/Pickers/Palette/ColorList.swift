@@ -54,9 +54,21 @@ public struct ColorList: Hashable, Sendable {
   ///     ])
   public init(name: String, entries: [PaletteEntry] = [], source: Source? = nil) {
     self.name = name
-    self.entries = []
     self.source = source
-    for entry in entries { setColor(entry.color, named: entry.name) }
+    // A name seen again replaces the color where the name first stood (as setColor does), in
+    // one pass: a palette of thousands of colors is not searched once per entry.
+    var position: [String: Int] = [:]
+    var unique: [PaletteEntry] = []
+    unique.reserveCapacity(entries.count)
+    for entry in entries {
+      if let index = position[entry.name] {
+        unique[index].color = entry.color
+      } else {
+        position[entry.name] = unique.count
+        unique.append(entry)
+      }
+    }
+    self.entries = unique
   }
 
   /// Reads the palette file at `path` (GIMP `.gpl`, Adobe `.ase`, LibreOffice `.soc`, Krita
@@ -166,15 +178,19 @@ public struct ColorList: Hashable, Sendable {
   /// `entries` with repeated names numbered (`Untitled`, `Untitled 2`, ...), colors kept.
   static func uniquelyNamed(_ entries: [PaletteEntry]) -> [PaletteEntry] {
     var seen: Set<String> = []
+    // The next number to try for each repeated name, so a file of a thousand `Untitled`s is
+    // numbered in one pass.
+    var next: [String: Int] = [:]
     var result: [PaletteEntry] = []
     result.reserveCapacity(entries.count)
     for entry in entries {
       var name = entry.name
-      var number = 2
+      var number = next[entry.name] ?? 2
       while seen.contains(name) {
         name = "\(entry.name) \(number)"
         number += 1
       }
+      if name != entry.name { next[entry.name] = number }
       seen.insert(name)
       result.append(PaletteEntry(name: name, color: entry.color))
     }

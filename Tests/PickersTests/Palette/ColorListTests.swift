@@ -90,6 +90,23 @@ struct ColorListTests {
     #expect(list.entries.map(\.color.hex) == ["#010101", "#020202", "#030303"])
   }
 
+  @Test("a file of 20,000 unnamed colors is numbered Untitled ... Untitled 20000, in order")
+  func manyUnnamed() throws {
+    // Inkscape's MunsellChart.gpl holds 5,414 colors without names; numbering them once per
+    // earlier duplicate took seconds.
+    let folder = try Self.temporaryFolder()
+    defer { Self.remove(folder) }
+    let path = folder + "/Many.gpl"
+    let lines = (0..<20_000).map { "\($0 % 256) \($0 / 256 % 256) 0\n" }.joined()
+    try writeAtomically(Array(("GIMP Palette\n" + lines).utf8), to: path)
+    let list = try ColorList(contentsOf: path)
+    #expect(list.entries.count == 20_000)
+    #expect(list.names.first == "Untitled")
+    #expect(list.names.last == "Untitled 20000")
+    #expect(Set(list.names).count == 20_000)
+    #expect(list.entries[257].color == Color(red8: 1, green8: 1, blue8: 0))
+  }
+
   @Test("the search path follows XDG_DATA_HOME, XDG_CONFIG_HOME and XDG_DATA_DIRS")
   func searchPath() throws {
     let path = ColorList.SearchPath(environment: [
