@@ -33,6 +33,7 @@ static Library libraries[PICKERS_NATIVE_LIBRARY_COUNT] = {
     [PICKERS_NATIVE_ICU] = {"libicuuc.so." PICKERS_STRING(U_ICU_VERSION_MAJOR_NUM),
                             PTHREAD_ONCE_INIT, NULL, ""},
     [PICKERS_NATIVE_DEFLATE] = {"libdeflate.so.0", PTHREAD_ONCE_INIT, NULL, ""},
+    [PICKERS_NATIVE_GIO] = {"libgio-2.0.so.0", PTHREAD_ONCE_INIT, NULL, ""},
 };
 
 static void *handle_of(int index);
@@ -50,6 +51,7 @@ static const int dependencies[PICKERS_NATIVE_LIBRARY_COUNT] = {
     [PICKERS_NATIVE_FRIBIDI] = -1,
     [PICKERS_NATIVE_ICU] = -1,
     [PICKERS_NATIVE_DEFLATE] = -1,
+    [PICKERS_NATIVE_GIO] = -1,
 };
 
 // pthread_once takes no argument: one function per library.
@@ -72,8 +74,10 @@ static void open_png(void) { open_library(&libraries[PICKERS_NATIVE_PNG]); }
 static void open_fribidi(void) { open_library(&libraries[PICKERS_NATIVE_FRIBIDI]); }
 static void open_icu(void) { open_library(&libraries[PICKERS_NATIVE_ICU]); }
 static void open_deflate(void) { open_library(&libraries[PICKERS_NATIVE_DEFLATE]); }
+static void open_gio(void) { open_library(&libraries[PICKERS_NATIVE_GIO]); }
 static void (*const openers[PICKERS_NATIVE_LIBRARY_COUNT])(void) = {
     open_fontconfig, open_freetype, open_harfbuzz, open_png, open_fribidi, open_icu, open_deflate,
+    open_gio,
 };
 
 static Library *library_at(int library) {

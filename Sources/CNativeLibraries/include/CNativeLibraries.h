@@ -26,10 +26,12 @@ typedef enum {
   PICKERS_NATIVE_ICU = 5,
   /// libdeflate.so.0 (whole-image PNG compression); optional.
   PICKERS_NATIVE_DEFLATE = 6,
+  /// libgio-2.0.so.0 (GDBus: the desktop portal's appearance settings, issue 27); optional.
+  PICKERS_NATIVE_GIO = 7,
 } PickersNativeLibrary;
 
-/// The libraries with generated wrappers are the first five; all seven are loaded here.
-enum { PICKERS_NATIVE_WRAPPED_LIBRARY_COUNT = 5, PICKERS_NATIVE_LIBRARY_COUNT = 7 };
+/// The libraries with generated wrappers are the first five; all eight are loaded here.
+enum { PICKERS_NATIVE_WRAPPED_LIBRARY_COUNT = 5, PICKERS_NATIVE_LIBRARY_COUNT = 8 };
 
 /// The library's soname (`libharfbuzz.so.0`, ...), or NULL for a value out of range.
 const char *pickers_native_library_soname(int library);
@@ -82,4 +84,33 @@ enum {
   PICKERS_ICU_LINE_HARD_LIMIT = 200
 };
 
+/// What the desktop portal's Settings interface answered for `org.freedesktop.appearance`.
+typedef struct {
+  /// 1 when `color-scheme` was read (a `u`): 0 no preference, 1 prefer dark, 2 prefer light.
+  int has_color_scheme;
+  uint32_t color_scheme;
+  /// 1 when `accent-color` was read (a `(ddd)`: sRGB red, green, blue, each 0 to 1 when set).
+  int has_accent_color;
+  double accent_color[3];
+} PickersPortalAppearance;
+
+/// Reads the appearance settings from the portal on the bus at `address` (a D-Bus address such
+/// as `unix:path=/run/user/1000/bus`), each call waiting at most `timeout` ms. Returns 1 when
+/// the portal answered (the fields say what it has), 0 when GIO, the bus or the portal is
+/// missing, with the reason in `reason`.
+int pickers_portal_read_appearance(const char *address, int timeout,
+                                   PickersPortalAppearance *answer, char *reason, size_t size);
+
+/// A watch on the portal's SettingChanged signal for `org.freedesktop.appearance`.
+typedef struct PickersPortalWatch PickersPortalWatch;
+/// Called on the watch's own thread each time an appearance setting changes.
+typedef void (*PickersPortalChanged)(void *user_data);
+
+/// Starts a thread that calls `changed(user_data)` whenever the portal on the bus at `address`
+/// signals a changed appearance setting; NULL with the reason in `reason` when GIO or the bus
+/// is missing. End it with pickers_portal_unwatch, after which `changed` is never called.
+PickersPortalWatch *pickers_portal_watch(const char *address, PickersPortalChanged changed,
+                                         void *user_data, char *reason, size_t size);
+/// Stops the watch's thread and frees it.
+void pickers_portal_unwatch(PickersPortalWatch *watch);
 #endif

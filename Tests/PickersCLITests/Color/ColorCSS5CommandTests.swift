@@ -6,9 +6,11 @@ import Testing
 /// `--current` / `--scheme` set what `currentcolor`, `light-dark()` and system colors mean.
 @Suite("pickers color with CSS Color 5")
 struct ColorCSS5CommandTests {
-  /// An environment with no GTK preference, so the scheme defaults to light.
+  /// An environment with no GTK preference and no session bus (so no desktop portal), so the
+  /// scheme defaults to light.
   static let neutral: [String: String] = [
     "GTK_THEME": "", "XDG_CONFIG_HOME": "/nonexistent-pickers-test",
+    "DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "",
   ]
 
   @Test("every color command reads color-mix(), relative colors and math")
@@ -110,7 +112,10 @@ struct ColorCSS5CommandTests {
     defer { try? FileManager.default.removeItem(at: config) }
     try Data("[Settings]\ngtk-application-prefer-dark-theme = true\n".utf8)
       .write(to: gtk.appendingPathComponent("settings.ini"))
-    let desktop = ["GTK_THEME": "", "XDG_CONFIG_HOME": config.path]
+    let desktop = [
+      "GTK_THEME": "", "XDG_CONFIG_HOME": config.path, "DBUS_SESSION_BUS_ADDRESS": "",
+      "XDG_RUNTIME_DIR": "",
+    ]
     #expect(try hex(["CanvasText"], environment: desktop) == "#ffffff\n")
     // A GTK user stylesheet's libadwaita colors become the system colors.
     try Data("@define-color accent_bg_color #e66100;\n@define-color window_bg_color @x;\n".utf8)

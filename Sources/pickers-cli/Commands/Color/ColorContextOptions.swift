@@ -5,10 +5,10 @@ import Pickers
 /// what `currentcolor`, `light-dark()` and the system colors (`Canvas`, `AccentColor`, ...)
 /// resolve to.
 struct ColorContextOptions {
-  /// `--scheme`: without it the desktop's GTK preference decides (``desktopScheme(_:)``).
+  /// `--scheme`: without it the desktop's appearance decides (``Appearance``).
   static let schemeOption = Option<ColorScheme?>(
     "--scheme", value: "SCHEME",
-    help: "{choices}, for light-dark() and system colors (default: the GTK theme's).")
+    help: "{choices}, for light-dark() and system colors (default: the desktop's).")
 
   static let arguments: [ArgumentSpec] = [
     .option(
@@ -19,19 +19,38 @@ struct ColorContextOptions {
 
   var scheme: ColorScheme?
   var current: String?
+  /// Whether the scheme can change a result.
+  ///
+  /// It can when an argument uses `light-dark()`, a system color or `currentcolor`, or colors
+  /// come from standard input. Only then is the desktop asked
+  /// (the portal is a D-Bus call through GIO, which a plain `color convert` never loads).
+  var schemeMatters: Bool
 
   /// Reads `--scheme` and `--current`.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     scheme = try arguments.value(Self.schemeOption)
     current = arguments.option("--current")
+    let texts =
+      Array(arguments.positionalValues.values.joined()) + Array(arguments.values.values.joined())
+    schemeMatters = texts.contains { Self.mayDependOnScheme($0) }
+  }
+
+  /// Whether `text` may read the scheme: `-` (standard input), or it names `light-dark`,
+  /// `currentcolor` or a system color.
+  static func mayDependOnScheme(_ text: String) -> Bool {
+    if text == "-" { return true }
+    let lower = text.lowercased()
+    if lower.contains("light-dark") || lower.contains("currentcolor") { return true }
+    return SystemColors.Name.allCases.contains { lower.contains($0.rawValue.lowercased()) }
   }
 
   /// The context the options ask for.
   ///
-  /// Without `--scheme`, the desktop's GTK preference decides; the system colors a GTK user
-  /// stylesheet defines (``gtkSystemColors(_:)``) replace the built-in ones.
+  /// Without `--scheme`, the desktop's appearance decides (``desktopScheme(_:)``) when the
+  /// scheme matters; the system colors a GTK user stylesheet defines (``gtkSystemColors(_:)``)
+  /// replace the built-in ones.
   func context(_ command: CommandContext) throws(UsageError) -> CSSColorContext {
-    let scheme = scheme ?? Self.desktopScheme(command.environment)
+    let scheme = scheme ?? (schemeMatters ? Self.desktopScheme(command.environment) : .light)
     var context = CSSColorContext(scheme: scheme)
     let themed = Self.gtkSystemColors(command.environment)
     if !themed.isEmpty {
@@ -48,29 +67,10 @@ struct ColorContextOptions {
     return context
   }
 
-  /// The GTK theme's scheme: `GTK_THEME=Name:dark`, else `gtk-application-prefer-dark-theme`
-  /// or a theme name ending in `-dark` in GTK 4's or GTK 3's `settings.ini`; light otherwise.
+  /// The desktop's scheme (``Appearance/current(environment:)``): `GTK_THEME`, the desktop
+  /// portal's `color-scheme`, GTK's `settings.ini`, else light.
   static func desktopScheme(_ environment: [String: String]) -> ColorScheme {
-    if let theme = environment["GTK_THEME"], !theme.isEmpty {
-      return theme.lowercased().hasSuffix(":dark") || theme.lowercased().hasSuffix("-dark")
-        ? .dark : .light
-    }
-    guard let config = configFolder(environment) else { return .light }
-    for version in ["gtk-4.0", "gtk-3.0"] {
-      guard let text = smallFile(config + "/" + version + "/settings.ini") else { continue }
-      for line in text.split(whereSeparator: \.isNewline) {
-        let parts = line.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2 else { continue }
-        let key = parts[0].trimmingSpaces
-        let value = parts[1].trimmingSpaces.lowercased()
-        if key == "gtk-application-prefer-dark-theme" {
-          return value == "1" || value == "true" ? .dark : .light
-        }
-        if key == "gtk-theme-name" && value.hasSuffix("-dark") { return .dark }
-      }
-      return .light
-    }
-    return .light
+    Appearance.current(environment: environment).scheme
   }
 
   /// The libadwaita named colors a user stylesheet (`gtk.css` of GTK 4, else GTK 3, in the

@@ -8,7 +8,8 @@ struct PaletteGroup: CommandGroup {
       "Make palettes: system accents, tonal scales, harmonies, distinct colors, image colors.",
     subcommands: [
       PaletteAccents.self, PaletteScale.self, PaletteHarmony.self, PaletteDistinct.self,
-      PaletteFromImage.self, PaletteSimulate.self, PaletteConvert.self,
+      PaletteFromImage.self, PaletteSimulate.self, PaletteConvert.self, PaletteList.self,
+      PaletteShow.self,
     ])
 }
 
@@ -22,21 +23,37 @@ struct PaletteAccents: Command {
       system-blue-dark.
       """,
     arguments: [scheme.argument] + PaletteOutput.arguments,
-    examples: ["pickers palette accents --scheme dark", "pickers palette accents -o accents.png"])
+    examples: [
+      "pickers palette accents --scheme dark", "pickers palette accents -o accents.png",
+      "pickers palette accents --scheme auto --format hex",
+    ])
 
-  /// `--scheme`: without it, both.
-  static let scheme = Option<ColorScheme?>(
-    "--scheme", value: "SCHEME", help: "Only the light or the dark variants.")
+  /// `--scheme`: without it, both; `auto` is the desktop's (``Appearance``).
+  static let scheme = Option<SchemeChoice?>(
+    "--scheme", value: "SCHEME",
+    help: "Only the light or the dark variants, or auto: the desktop's scheme.")
 
-  var schemes: [ColorScheme]
+  /// A scheme, or `auto` for the desktop's.
+  enum SchemeChoice: String, ArgumentChoice {
+    case light, dark, auto
+  }
+
+  var choice: SchemeChoice?
   var options: PaletteOutput.Options
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    schemes = try arguments.value(Self.scheme).map { [$0] } ?? ColorScheme.allCases
+    choice = try arguments.value(Self.scheme)
     options = PaletteOutput.Options(arguments)
   }
 
   func run(_ context: CommandContext) throws {
+    let schemes: [ColorScheme]
+    switch choice {
+    case nil: schemes = ColorScheme.allCases
+    case .light: schemes = [.light]
+    case .dark: schemes = [.dark]
+    case .auto: schemes = [Appearance.current(environment: context.environment).scheme]
+    }
     let entries = schemes.flatMap { SystemAccent.palette($0) }
     try PaletteOutput.emit(entries, title: "System accents", options: options, context: context)
   }
@@ -267,8 +284,10 @@ struct PaletteSimulate: Command {
       .positional(
         "COLOR", help: "CSS colors or system accent names.", optional: true, repeating: true),
       .option(
-        "--palette", short: "p", value: "FILE",
-        help: "Also take the colors of a palette file (.gpl .ase .soc .kpl, CSS, JSON).",
+        "--palette", short: "p", value: "FILE|NAME",
+        help:
+          "Also take the colors of a palette file (.gpl .ase .soc .kpl, CSS, JSON) or a named "
+          + "palette (see palette list).",
         completion: .file),
       deficiency.argument,
       severity.argument,
@@ -318,7 +337,7 @@ struct PaletteSimulate: Command {
     var parsed: [Color] = []
     for text in inputs { parsed.append(try PaletteOutput.color(text)) }
     if let palette {
-      for entry in try PaletteOutput.paletteFile(palette) {
+      for entry in try PaletteOutput.palette(palette, environment: context.environment) {
         inputs.append(entry.name)
         parsed.append(entry.color)
       }
@@ -358,11 +377,15 @@ struct PaletteConvert: Command {
       properties or pickers' JSON. Names are kept.
       """,
     arguments: [
-      .positional("FILE", help: "The palette file to read.", completion: .file)
+      .positional(
+        "FILE", help: "The palette file to read, or a named palette (see palette list).",
+        completion: .file)
     ] + PaletteOutput.arguments,
     examples: [
       "pickers palette scale system-blue --format ase -o blues.ase && "
-        + "pickers palette convert blues.ase --format gpl -o blues.gpl"
+        + "pickers palette convert blues.ase --format gpl -o blues.gpl",
+      "pickers palette accents --format gpl -o \"$HOME/.local/share/pickers/palettes/Accents.gpl\" "
+        + "--mkdir && pickers palette convert Accents --format css",
     ])
 
   var path: String
@@ -375,7 +398,7 @@ struct PaletteConvert: Command {
 
   func run(_ context: CommandContext) throws {
     _ = try options.resolvedFormat()
-    let entries = try PaletteOutput.paletteFile(path)
+    let entries = try PaletteOutput.palette(path, environment: context.environment)
     let file = path.split(separator: "/").last.map(String.init) ?? path
     let title = file.split(separator: ".").dropLast().joined(separator: ".")
     try PaletteOutput.emit(

@@ -53,6 +53,7 @@ enum PaletteCommandError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownFormat(String, valid: [String])
   case emptyImage(String)
   case binaryToTerminal(String)
+  case emptyList(String)
 
   var description: String {
     switch self {
@@ -62,6 +63,8 @@ enum PaletteCommandError: Error, Equatable, Sendable, CustomStringConvertible {
       "image '\(path)' has no opaque pixels to take colors from"
     case .binaryToTerminal(let format):
       "--format \(format) is binary: give -o FILE or redirect standard output"
+    case .emptyList(let name):
+      "palette '\(name)' holds no colors"
     }
   }
 }
@@ -189,6 +192,24 @@ enum PaletteOutput {
     } catch {
       throw PaletteFileReadError(path: path, error: error)
     }
+  }
+
+  /// The colors of a palette given as a file or by name: `text` is read as a file when it
+  /// holds a `/`, ends in a palette file's extension or names a file that exists, else looked
+  /// up on the search path of `environment` (``ColorList/init(named:in:)``).
+  static func palette(_ text: String, environment: [String: String]) throws -> [PaletteEntry] {
+    if text.contains("/") || hasPaletteExtension(text) || access(text, F_OK) == 0 {
+      return try paletteFile(text)
+    }
+    let list = try ColorList(named: text, in: ColorList.SearchPath(environment: environment))
+    guard !list.entries.isEmpty else { throw PaletteCommandError.emptyList(list.name) }
+    return list.entries
+  }
+
+  /// Whether `text` ends in the extension of a palette format (`.gpl`, `.css`, ...).
+  static func hasPaletteExtension(_ text: String) -> Bool {
+    guard let dot = text.lastIndex(of: ".") else { return false }
+    return PaletteFileFormat(rawValue: text[text.index(after: dot)...].lowercased()) != nil
   }
 }
 
