@@ -112,9 +112,12 @@ public struct CSSColor: Sendable, Hashable {
     switch (style, color.space) {
     case (.legacy, _):
       let rgb = color.converted(to: .srgb).channels.resolved
+      // A channel a conversion left a hair under .5 (hwb(120 30% 50%): 127.49999999) rounds as
+      // the .5 it is: the scaled value is snapped to a millionth first.
       func byte(_ value: Double) -> String {
         guard !value.isNaN else { return "0" }
-        return String(Int(min(max((value * 255).rounded(), 0), 255)))
+        let scaled = min(max(value * 255, 0), 255)
+        return String(Int(((scaled * 1e6).rounded() / 1e6).rounded()))
       }
       let channels = "\(byte(rgb.x)), \(byte(rgb.y)), \(byte(rgb.z))"
       let alpha = alphaIsMissing ? 0 : color.alpha

@@ -483,9 +483,14 @@ struct CSSColorParser {
     }
   }
 
+  /// A hue in `0..<360`.
+  ///
+  /// An infinite or NaN angle is 0 (CSS Values 4 section 10.9): math
+  /// functions hand infinities over clamped to the largest finite double, which counts too.
   @inline(__always)
   static func hue(_ value: Double?) -> Double? {
     guard let value else { return nil }
+    guard abs(value) < .greatestFiniteMagnitude else { return 0 }
     return Polar.normalizedHue(value)
   }
 

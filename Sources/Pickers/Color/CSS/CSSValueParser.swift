@@ -133,6 +133,9 @@ struct CSSValueParser {
       case "color-mix":
         usedFullGrammar = true
         return try colorMix(depth: depth)
+      case "alpha":
+        usedFullGrammar = true
+        return try relativeAlpha(depth: depth)
       case "light-dark":
         usedFullGrammar = true
         let light = try color(depth: depth + 1)
@@ -223,7 +226,8 @@ struct CSSValueParser {
           throw Failure(
             offset: token.offset,
             reason: .invalidValue(
-              "unknown hue method '\(word)' (expected shorter, longer, increasing or decreasing)"
+              "unknown hue method '\(word)' (expected shorter, longer, increasing, decreasing or"
+                + " specified)"
             ))
         }
         guard space.hueIndex != nil else {

@@ -20,12 +20,8 @@ extension CSSValueParser {
     var origin: CSSColor? = nil
     if let token = cursor.peek, case .ident(_, "from") = token.kind {
       usedFullGrammar = true
-      // The relative syntax exists only for the modern names (CSS Color 5 section 4).
-      guard shape.isColorFunction || name == shape.form.name.description else {
-        throw Failure(
-          offset: offset,
-          reason: .invalidValue("\(name)() has no relative syntax; use \(shape.label)(from …)"))
-      }
+      // The legacy names take the relative syntax too (rgba(from …), hsla(from …)): CSS
+      // Color 5 section 4 defines them as the same functions.
       cursor.position += 1
       origin = try color(depth: depth + 1)
       cursor.skipWhitespace()
@@ -202,7 +198,15 @@ extension CSSValueParser {
       "alpha": origin.alphaOrNil,
     ]
     var items: [Component] = []
+    // The kind of each channel written as a literal number or percentage (not a keyword or a
+    // math function), for the type check of hsl() and hwb() below.
+    var literals: [CSSToken.Kind?] = []
     for _ in 0..<3 {
+      cursor.skipWhitespace()
+      switch cursor.peek?.kind {
+      case .number?, .percentage?: literals.append(cursor.peek?.kind)
+      default: literals.append(nil)
+      }
       let item = try component(keywords: keywords)
       items.append(item)
       cursor.skipWhitespace()
@@ -210,6 +214,7 @@ extension CSSValueParser {
         throw cursor.failure(.commasNotAllowed(function: shape.label))
       }
     }
+    try Self.checkLiteralTypes(shape, items, literals)
     var alpha: Component? = nil
     cursor.skipWhitespace()
     if cursor.peek?.kind == .delimiter("/") {
@@ -253,5 +258,71 @@ extension CSSValueParser {
     }
     color.alpha = try builder.alphaValue(arguments)
     return CSSColor(color)
+  }
+
+  /// Checks the channel types of a relative `hsl()` or `hwb()`.
+  ///
+  /// The two channels after the hue may not be a literal number and a literal percentage
+  /// side by side (`hsl(from red h 10% 10)`): the web-platform-tests channel-type rule. Keywords and math functions take either type.
+  static func checkLiteralTypes(
+    _ shape: CSSFunctionShape, _ items: [Component], _ literals: [CSSToken.Kind?]
+  ) throws(Failure) {
+    guard shape.space == .hsl || shape.space == .hwb, literals.count == 3 else { return }
+    var sawNumber = false
+    var sawPercentage = false
+    for index in 1...2 {
+      switch literals[index] {
+      case .number?: sawNumber = true
+      case .percentage?: sawPercentage = true
+      default: break
+      }
+    }
+    guard sawNumber && sawPercentage else { return }
+    let names = shape.space.channelNames
+    throw Failure(
+      offset: items[2].offset,
+      reason: .invalidValue(
+        "\(shape.label)(from …) takes \(names.1) and \(names.2) of one type: both numbers or"
+          + " both percentages"))
+  }
+
+  /// CSS Color 5 `alpha(from <color> [/ <alpha>]?)`, whose `(` the cursor has just passed.
+  ///
+  /// The result is the origin with its alpha replaced (the keyword `alpha` is the origin's). The origin
+  /// keeps its space and serialization; a `currentcolor` origin gives `color(srgb …)`.
+  mutating func relativeAlpha(depth: Int) throws(Failure) -> CSSColor {
+    cursor.skipWhitespace()
+    guard let token = cursor.next(), case .ident(_, "from") = token.kind else {
+      throw cursor.failure(.invalidValue("alpha() starts with 'from' and a color"))
+    }
+    cursor.skipWhitespace()
+    var isCurrentColor = false
+    if case .ident(_, "currentcolor")? = cursor.peek?.kind { isCurrentColor = true }
+    var result = try color(depth: depth + 1)
+    if isCurrentColor {
+      result = CSSColor(
+        result.color.converted(to: .srgb), alphaIsMissing: result.alphaIsMissing)
+    }
+    cursor.skipWhitespace()
+    if cursor.peek?.kind == .delimiter("/") {
+      cursor.position += 1
+      let item = try component(keywords: ["alpha": result.alphaOrNil])
+      switch item.value {
+      case .none:
+        result = CSSColor(result.color, alphaIsMissing: true, style: result.style)
+      case .number(let number):
+        result.alphaIsMissing = false
+        result.color.alpha = min(max(number, 0), 1)
+      case .percentage(let percent):
+        result.alphaIsMissing = false
+        result.color.alpha = min(max(percent / 100, 0), 1)
+      case .angle:
+        throw Failure(
+          offset: item.offset,
+          reason: .wrongValueType(channel: "alpha", expected: "a number or a percentage"))
+      }
+    }
+    try cursor.expectClose()
+    return result
   }
 }

@@ -8,6 +8,9 @@ public enum HueInterpolation: String, CaseIterable, Sendable, Codable {
   case increasing
   /// Hue only decreases from the first color to the second.
   case decreasing
+  /// The hues as given, without wrapping them into one turn first (CSS Color 5 `specified
+  /// hue`): `10` to `370` goes all the way round.
+  case specified
 }
 
 /// One color of a `color-mix()`, with its share.
@@ -123,10 +126,17 @@ extension Color {
   }
 
   /// This color in `space`, with missing components carried to analogous components.
+  ///
+  /// Across spaces, a powerless hue is missing (CSS Color 4 sections 4.4 and 12.2): a color
+  /// whose saturation or chroma is under the space's epsilon counts as a gray, both as the
+  /// input (its hue carries over as missing) and as the result (its saturation or chroma is
+  /// 0 and its hue missing). Within one space nothing changes.
   func carried(to space: ColorSpace) -> Channels {
-    var converted = self.converted(to: space).channels
-    guard space != self.space else { return converted }
-    for index in 0..<3 where channels[index] == nil {
+    guard space != self.space else { return self.converted(to: space).channels }
+    let source = achromaticIfPowerless()
+    var converted = source.converted(to: space).channels
+    Self.makePowerlessMissing(&converted, in: space)
+    for index in 0..<3 where source.channels[index] == nil {
       let kind = self.space.componentKind(index)
       guard kind != .other else { continue }
       for target in 0..<3 where space.componentKind(target) == kind {
@@ -134,6 +144,56 @@ extension Color {
       }
     }
     return converted
+  }
+
+  /// Whether the hue of these channels is powerless in `space`: saturation at most 0.001%
+  /// (HSL), whiteness and blackness together at least 99.999% (HWB), chroma at most 0.0015
+  /// (LCH) or 0.000004 (OKLCH), each with a thousandth of room for rounding.
+  static func hueIsPowerless(_ channels: Channels, in space: ColorSpace) -> Bool {
+    let slack = 1.001
+    switch space {
+    case .hsl:
+      guard let saturation = channels.c1 else { return false }
+      return abs(saturation) <= 0.001 * slack
+    case .hwb:
+      guard let whiteness = channels.c1, let blackness = channels.c2 else { return false }
+      return 100 - (whiteness + blackness) <= 0.001 * slack
+    case .lch:
+      guard let chroma = channels.c1 else { return false }
+      return abs(chroma) <= 0.0015 * slack
+    case .oklch:
+      guard let chroma = channels.c1 else { return false }
+      return abs(chroma) <= 0.000004 * slack
+    default:
+      return false
+    }
+  }
+
+  /// Makes a powerless hue missing and the color a gray (saturation or chroma 0).
+  static func makePowerlessMissing(_ channels: inout Channels, in space: ColorSpace) {
+    guard hueIsPowerless(channels, in: space), let hueIndex = space.hueIndex else { return }
+    channels[hueIndex] = nil
+    if space != .hwb { channels.c1 = 0 }
+  }
+
+  /// This color as the gray it counts as when its hue is powerless (see
+  /// ``hueIsPowerless(_:in:)``); otherwise itself.
+  func achromaticIfPowerless() -> Color {
+    guard Self.hueIsPowerless(channels, in: space), let hueIndex = space.hueIndex else {
+      return self
+    }
+    var gray = channels
+    gray[hueIndex] = nil
+    if space == .hwb, let whiteness = gray.c1, let blackness = gray.c2,
+      whiteness + blackness > 0
+    {
+      let total = whiteness + blackness
+      gray.c1 = whiteness / total * 100
+      gray.c2 = blackness / total * 100
+    } else if space != .hwb {
+      gray.c1 = 0
+    }
+    return Color(space: space, channels: gray, alpha: alpha)
   }
 
   /// This color drawn over `background` with source-over compositing, in sRGB.
@@ -193,9 +253,13 @@ enum Mixing {
     if let hueIndex, var a = first.channels[hueIndex] ?? second.channels[hueIndex],
       var b = second.channels[hueIndex] ?? first.channels[hueIndex]
     {
-      a = Polar.normalizedHue(a)
-      b = Polar.normalizedHue(b)
+      if hue != .specified {
+        a = Polar.normalizedHue(a)
+        b = Polar.normalizedHue(b)
+      }
       switch hue {
+      case .specified:
+        break
       case .shorter:
         if b - a > 180 {
           a += 360
