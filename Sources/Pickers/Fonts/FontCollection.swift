@@ -140,6 +140,12 @@ public struct FontCollection: Hashable, Sendable {
     /// Members of an explicit collection that match no installed face.
     public var missing: [Member]
 
+    /// Creates a resolution from faces and missing members.
+    public init(faces: [FontFace], missing: [Member] = []) {
+      self.faces = faces
+      self.missing = missing
+    }
+
     /// The families of ``faces`` (their primary names), sorted, without repeats.
     public var families: [String] {
       FontCatalog.sortedNames(Array(Set(faces.map(\.family))))

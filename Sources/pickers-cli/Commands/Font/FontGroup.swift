@@ -11,5 +11,6 @@ struct FontGroup: CommandGroup {
       FontPreview.self,
       FontSpecimen.self,
       FontPick.self,
+      FontCollectionGroup.self,
     ])
 }
