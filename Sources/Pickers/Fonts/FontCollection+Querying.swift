@@ -14,7 +14,8 @@ extension FontCatalog {
   ///
   /// - Throws: ``FontError/malformedPattern(_:)`` when fontconfig cannot parse `pattern`.
   public func faces(matchingPattern pattern: String) throws(FontError) -> [FontFace] {
-    try Self.checkPattern(pattern)
+    // No parse before the cache is asked: a cached answer was computed from a pattern that
+    // parsed, and a cache hit then loads no fontconfig at all.
     let lines = try cachedLines("pattern?" + pattern, shelf: .faces) {
       config throws(FontError) in
       guard let parsed = FcNameParse(pattern) else { throw .malformedPattern(pattern) }

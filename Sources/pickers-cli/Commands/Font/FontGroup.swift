@@ -12,5 +12,8 @@ struct FontGroup: CommandGroup {
       FontSpecimen.self,
       FontPick.self,
       FontCollectionGroup.self,
+      FontDisable.self,
+      FontEnable.self,
+      FontDisabled.self,
     ])
 }
