@@ -15,5 +15,6 @@ struct FontGroup: CommandGroup {
       FontDisable.self,
       FontEnable.self,
       FontDisabled.self,
+      FontCompare.self,
     ])
 }
