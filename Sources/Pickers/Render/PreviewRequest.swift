@@ -34,7 +34,7 @@ public struct PreviewRequest: Hashable, Sendable {
     set { descriptor.size = newValue }
   }
   /// The weight: the nearest face of a family, or the `wght` axis of a variable face; `nil`
-  /// for regular (and, for a ``Font/face(_:)``, the face as it is).
+  /// for regular (and, for a ``FontDescriptor/Font/face(_:)``, the face as it is).
   public var weight: FontWeight? {
     get { descriptor.weight }
     set { descriptor.weight = newValue }
