@@ -32,7 +32,17 @@ extension FontCatalog {
   private static func rendering(_ config: OpaquePointer, font: FontFile, size: Double)
     -> GlyphRendering
   {
-    guard let request = FcPatternCreate() else { return .unhinted }
+    withPreparedFace(config, font: font, size: size) { rendering(of: $0) } ?? .unhinted
+  }
+
+  /// Runs `body` over the pattern fontconfig prepares for drawing `font` at `size` pixels (the
+  /// face's family through the configuration's pattern rules and the defaults, then prepared
+  /// against the face's pattern, which applies the rules that test the font); `nil` when the
+  /// configuration's substitution fails.
+  static func withPreparedFace<R>(
+    _ config: OpaquePointer, font: FontFile, size: Double, _ body: (OpaquePointer) -> R
+  ) -> R? {
+    guard let request = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(request) }
     // The face's pattern: from the configuration's font set, else read from the file.
     var owned: OpaquePointer?
@@ -52,11 +62,11 @@ extension FontCatalog {
       }
     }
     _ = FcPatternAddDouble(request, FC_PIXEL_SIZE, size)
-    guard FcConfigSubstitute(config, request, FcMatchPattern) == FcTrue else { return .unhinted }
+    guard FcConfigSubstitute(config, request, FcMatchPattern) == FcTrue else { return nil }
     FcDefaultSubstitute(request)
     let prepared = face.flatMap { FcFontRenderPrepare(config, request, $0) }
     defer { if let prepared { FcPatternDestroy(prepared) } }
-    return rendering(of: prepared ?? request)
+    return body(prepared ?? request)
   }
 
   /// The pattern of `font` in the configuration's font set, borrowed from the configuration.

@@ -178,7 +178,7 @@ public struct FavoriteStore: Hashable, Sendable {
   @discardableResult
   public func update(_ changes: [String: Int?]) throws(FavoritesError) -> Loaded {
     try makeFolders(folder)
-    let lock = try FolderLock(folder, path: path)
+    let lock = try lockFolder()
     defer { lock.release() }
     var current = Favorites()
     var warning: String?
@@ -226,14 +226,12 @@ public struct FavoriteStore: Hashable, Sendable {
   /// - Throws: ``FavoritesError/writeFailed(path:reason:)``.
   public func save(_ favorites: Favorites) throws(FavoritesError) {
     try makeFolders(folder)
-    let lock = try FolderLock(folder, path: path)
+    let lock = try lockFolder()
     defer { lock.release() }
     try write(favorites)
   }
 
-  private var folder: String {
-    String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-  }
+  private var folder: String { LockedConfigFile.folder(of: path) }
 
   private enum Contents {
     case favorites(Favorites)
@@ -265,27 +263,16 @@ public struct FavoriteStore: Hashable, Sendable {
   /// A hard link to the new name is made first and the old name removed after, because
   /// `link` refuses an existing name where `rename` would silently replace it.
   private func moveAside() throws(FavoritesError) -> String {
-    let stem = path + ".corrupt-\(Int(time(nil)))"
-    var aside = stem
-    var attempt = 1
-    while link(path, aside) != 0 {
-      let code = errno
-      if code == ENOENT { return "favorites file '\(path)' disappeared while it was read" }
-      guard code == EEXIST, attempt < 1000 else {
-        throw .readFailed(
-          path: path,
-          reason:
-            "it is not valid favorites JSON and could not be moved aside (\(errnoText(code)))")
+    let aside: String
+    do throws(ConfigFileProblem) {
+      switch try LockedConfigFile.moveAside(path) {
+      case .moved(let name): aside = name
+      case .disappeared: return "favorites file '\(path)' disappeared while it was read"
       }
-      attempt += 1
-      aside = stem + "-\(attempt)"
-    }
-    guard unlink(path) == 0 else {
-      let code = errno
-      _ = unlink(aside)
+    } catch {
       throw .readFailed(
         path: path,
-        reason: "it is not valid favorites JSON and could not be moved aside (\(errnoText(code)))")
+        reason: "it is not valid favorites JSON and could not be moved aside (\(error.reason))")
     }
     return "favorites file '\(path)' is not valid (expected \(Self.expectedFormat)); "
       + "moved it to '\(aside)' and started with no ratings"
@@ -306,59 +293,18 @@ public struct FavoriteStore: Hashable, Sendable {
   }
 
   private func makeFolders(_ folder: String) throws(FavoritesError) {
-    var current = folder.hasPrefix("/") ? "" : "."
-    for part in folder.split(separator: "/") {
-      current += "/" + part
-      if mkdir(current, 0o755) != 0, errno != EEXIST {
-        throw .writeFailed(path: path, reason: "cannot create '\(current)': \(errnoText(errno))")
-      }
+    do throws(ConfigFileProblem) { try LockedConfigFile.makeFolders(folder) } catch {
+      throw .writeFailed(path: path, reason: error.reason)
+    }
+  }
+
+  /// Locks the file's folder (see ``FolderLock``).
+  private func lockFolder() throws(FavoritesError) -> FolderLock {
+    do throws(ConfigFileProblem) { return try FolderLock(folder) } catch {
+      throw .writeFailed(path: path, reason: error.reason)
     }
   }
 
   /// The largest favorites file read (favorites are small).
   static let maximumFileSize = 16 * 1_048_576
-
-  private func errnoText(_ code: Int32) -> String {
-    String(cString: strerror(code)).lowercased()
-  }
-}
-
-/// An exclusive `flock` on a folder, held while one process rewrites a file in it.
-///
-/// The folder is locked rather than the file because the file is replaced by a rename: a lock
-/// on it would stay with the old inode. Waiting is bounded (10 s), so a stuck holder makes the
-/// write fail instead of hanging the picker.
-private struct FolderLock {
-  private let descriptor: Int32
-
-  init(_ folder: String, path: String) throws(FavoritesError) {
-    descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .writeFailed(
-        path: path, reason: "cannot open '\(folder)': \(String(cString: strerror(errno)))")
-    }
-    var waited = 0
-    while true {
-      let locked: Bool
-      do { locked = try SystemCall.tryLock(descriptor) } catch {
-        close(descriptor)
-        throw .writeFailed(
-          path: path, reason: "cannot lock '\(folder)': \(String(cString: strerror(error.code)))")
-      }
-      if locked { break }
-      guard waited < 1000 else {
-        close(descriptor)
-        throw .writeFailed(
-          path: path, reason: "another program held the lock on '\(folder)' for over 10 seconds")
-      }
-      usleep(10_000)
-      waited += 1
-    }
-  }
-
-  /// Unlocks and closes the folder.
-  func release() {
-    _ = flock(descriptor, LOCK_UN)
-    close(descriptor)
-  }
 }

@@ -17,6 +17,13 @@ public enum FontPickerEvent: Hashable, Sendable {
   case setFavoritesOnly(Bool)
   /// The other filters changed: only these families (`nil`: all) are listed.
   case allowFamilies(Set<String>?)
+  /// The collections the picker can filter by were loaded (``FontPickerState/collections``);
+  /// an active collection no longer among them is turned off.
+  case setCollections([FontPickerState.CollectionFilter])
+  /// Only the families of the collection of this name are listed (`nil`: every family).
+  case setCollection(String?)
+  /// The next collection is the filter: none, then each in turn, then none again.
+  case nextCollection
   /// The highlight moved `by` rows down (negative: up), stopping at the ends of the list.
   case move(by: Int)
   /// The highlight moved `by` pages: a page is ``FontPickerState/pageSize`` rows less one.

@@ -41,6 +41,26 @@ public struct FontPickerState: PickerModel, Hashable {
     public var answer: String { style.map { "\(family):\($0)" } ?? family }
   }
 
+  /// A font collection the list can be filtered by: its name and the families it holds now
+  /// (``FontCollection/Resolved/families``).
+  public struct CollectionFilter: Hashable, Sendable {
+    /// The collection's name.
+    public var name: String
+    /// The families it holds.
+    public var families: Set<String>
+
+    /// Creates a filter.
+    public init(name: String, families: Set<String>) {
+      self.name = name
+      self.families = families
+    }
+
+    /// The filter of a resolved collection.
+    public init(_ collection: FontCollection, resolved: FontCollection.Resolved) {
+      self.init(name: collection.name, families: Set(resolved.families))
+    }
+  }
+
   /// Every entry, in display order.
   public private(set) var entries: [Entry]
   /// The filter typed so far.
@@ -60,6 +80,10 @@ public struct FontPickerState: PickerModel, Hashable {
   /// When set, only these families are listed (a window's monospace, language and color
   /// toggles, answered by the font catalog).
   public private(set) var allowedFamilies: Set<String>?
+  /// The collections the list can be filtered by.
+  public private(set) var collections: [CollectionFilter] = []
+  /// The collection whose families are listed, or `nil` for every family.
+  public private(set) var collection: String?
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
 
@@ -160,6 +184,27 @@ public struct FontPickerState: PickerModel, Hashable {
       {
         next.move(to: index)
       }
+    case .setCollections(let collections):
+      let active = next.collection.flatMap { name in next.collections.first { $0.name == name } }
+      next.collections = collections
+      guard let active else { break }  // the list shown is unchanged
+      let replacement = collections.first { $0.name == active.name }
+      if replacement == nil { next.collection = nil }
+      if replacement != active { next.refilter() }
+    case .setCollection(let name):
+      let known = name.flatMap { name in next.collections.first { $0.name == name }?.name }
+      guard known != next.collection else { break }
+      next.collection = known
+      next.refilter()
+    case .nextCollection:
+      guard !next.collections.isEmpty else { break }
+      let index = next.collection.flatMap { name in
+        next.collections.firstIndex { $0.name == name }
+      }
+      let following = index.map { $0 + 1 } ?? 0
+      next.collection =
+        following < next.collections.count ? next.collections[following].name : nil
+      next.refilter()
     case .move(let offset): next.move(by: offset)
     case .movePage(let pages): next.move(by: pages * max(next.pageSize - 1, 1))
     case .select(let row): next.move(to: row)
@@ -202,6 +247,9 @@ public struct FontPickerState: PickerModel, Hashable {
     var found = FamilySearch.rank(entries.map(\.family), query: query)
     if favoritesOnly { found = found.filter { ratings[entries[$0].family] != nil } }
     if let allowedFamilies { found = found.filter { allowedFamilies.contains(entries[$0].family) } }
+    if let name = collection, let filter = collections.first(where: { $0.name == name }) {
+      found = found.filter { filter.families.contains(entries[$0].family) }
+    }
     matches = found
     if let previous, let index = matches.firstIndex(where: { entries[$0] == previous }),
       !query.isEmpty || favoritesOnly

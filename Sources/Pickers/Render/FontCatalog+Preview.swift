@@ -2,7 +2,7 @@ extension FontCatalog {
   /// Draws a font preview: the one entry point behind `pickers font preview`, the terminal
   /// picker's preview and the font window.
   ///
-  /// The face is resolved as ``resolve(_:)`` resolves it (a pattern is drawn as fontconfig's
+  /// The face is resolved as ``resolve(_:)-(PreviewRequest)`` resolves it (a pattern is drawn as fontconfig's
   /// match, with a warning). Without ``PreviewRequest/text`` the font's own sample is drawn, in
   /// the sample's language unless the request names one. Fallback fonts are asked for only when
   /// the font lacks a character of the text or the text has an emoji that wants color (a color
@@ -25,7 +25,7 @@ extension FontCatalog {
     try render(resolved: resolve(request), renderer: renderer)
   }
 
-  /// Draws a request whose face and style ``resolve(_:)`` has chosen, as
+  /// Draws a request whose face and style ``resolve(_:)-(PreviewRequest)`` has chosen, as
   /// ``render(_:renderer:)`` draws it.
   ///
   /// - Parameters:
@@ -50,10 +50,12 @@ extension FontCatalog {
 
   /// Chooses the face and the text style of `request`.
   ///
-  /// A ``PreviewRequest/Font/family(_:)`` is resolved by ``resolveFont(_:weight:)``: a family
-  /// name exactly (its face closest to the weight), else a fontconfig pattern, drawn as
-  /// fontconfig's match with a ``PreviewWarning/patternMatched(pattern:family:style:)``, else
-  /// a font file's path. The rendering settings are fontconfig's for the face at the size
+  /// The request's ``PreviewRequest/descriptor`` is resolved by
+  /// ``resolve(_:)-(FontDescriptor)``: a family name exactly (its face closest to the weight),
+  /// else a fontconfig pattern, drawn as fontconfig's match with a
+  /// ``PreviewWarning/patternMatched(pattern:family:style:)``, else a font file's path; the
+  /// configuration's `fontfeatures` and `fontvariations` for the face come before the
+  /// request's own. The rendering settings are fontconfig's for the face at the size
   /// (``rendering(for:size:)``), each replaced by the request's when it names one.
   ///
   ///     let resolved = try catalog.resolve(PreviewRequest(family: "monospace", size: 14))
@@ -64,27 +66,13 @@ extension FontCatalog {
   /// - Throws: ``FontError`` for an unknown family, a malformed or unmatched pattern, an
   ///   unreadable path, or a configuration that cannot be loaded.
   public func resolve(_ request: PreviewRequest) throws(FontError) -> ResolvedPreview {
-    var warnings: [PreviewWarning] = []
-    let font: ResolvedFont
-    switch request.font {
-    case .family(let name):
-      font = try resolveFont(name, weight: request.weight)
-      if font.warning != nil {
-        warnings.append(
-          .patternMatched(pattern: name, family: font.family, style: font.style ?? ""))
-      }
-    case .face(let face):
-      font = Self.resolved(face, weight: request.weight)
-    }
-    var style = TextStyle(
-      font: font.file, size: request.size, variation: font.variation,
-      language: request.language, script: request.script, features: request.features,
-      rendering: try rendering(for: request, font: font.file))
-    style.variation.instance = request.variation.instance ?? style.variation.instance
-    for setting in request.variation.settings {
-      style.variation = style.variation.setting(setting.tag, to: setting.value)
-    }
-    return ResolvedPreview(request: request, font: font, style: style, warnings: warnings)
+    let resolved = try resolve(request.descriptor)
+    let style = TextStyle(
+      font: resolved.face, size: request.size, variation: resolved.variation,
+      language: request.language, script: request.script, features: resolved.features,
+      rendering: try rendering(for: request, font: resolved.face))
+    return ResolvedPreview(
+      request: request, font: resolved.font, style: style, warnings: resolved.warnings)
   }
 
   /// fontconfig's rendering settings for `font` at the request's size, with the request's

@@ -3,7 +3,7 @@
 ///
 /// One request, one entry point, ``FontCatalog/render(_:renderer:)``: `pickers font preview`,
 /// the terminal picker's inline preview, the font window and specimen rows (through
-/// ``FontCatalog/resolve(_:)``) all build a request and draw it, so the rules live once:
+/// ``FontCatalog/resolve(_:)-(PreviewRequest)``) all build a request and draw it, so the rules live once:
 /// a name that is not a family is drawn as fontconfig's match with a warning, characters the
 /// font lacks (and emoji that want color) are drawn by fallback fonts, and a picture in which no
 /// glyph could be drawn is a damaged font, not a blank image.
@@ -14,40 +14,53 @@
 ///     for warning in result.warnings { print("warning: \(warning)") }
 ///     try writeAtomically(try result.pngData(), to: "hello.png")
 public struct PreviewRequest: Hashable, Sendable {
-  /// The font a preview is drawn in.
-  public enum Font: Hashable, Sendable {
-    /// A family name (exactly, any case), a fontconfig pattern such as `monospace:bold` (drawn
-    /// as fontconfig's match, with a warning naming it), or a font file's path.
-    case family(String)
-    /// One face the catalog lists, such as a member of
-    /// ``FontCatalog/availableMembers(ofFontFamily:)``.
-    ///
-    /// Stored boxed (`indirect`), so a request is as small as its family case. Inline, the
-    /// family case left most of the payload unwritten, and the compiler's copy of the enum
-    /// read that memory to find its case (valgrind: "conditional jump depends on uninitialised
-    /// value", in `scripts/memcheck`'s preview runs).
-    indirect case face(FontFace)
-  }
+  /// The font a preview is drawn in: a family, pattern or path, or one face.
+  public typealias Font = FontDescriptor.Font
+
+  /// The font, size, weight, variation, features, language and script: what the text is set
+  /// in, resolved by ``FontCatalog/resolve(_:)-(FontDescriptor)``.
+  public var descriptor: FontDescriptor
 
   /// The font.
-  public var font: Font
+  public var font: Font {
+    get { descriptor.font }
+    set { descriptor.font = newValue }
+  }
   /// The text; `nil` draws the font's own sample (a pangram in a language it covers).
   public var text: String?
   /// Pixels per em.
-  public var size: Double
+  public var size: Double {
+    get { descriptor.size }
+    set { descriptor.size = newValue }
+  }
   /// The weight: the nearest face of a family, or the `wght` axis of a variable face; `nil`
-  /// for regular (and, for a ``Font/face(_:)``, the face as it is).
-  public var weight: FontWeight?
+  /// for regular (and, for a ``FontDescriptor/Font/face(_:)``, the face as it is).
+  public var weight: FontWeight? {
+    get { descriptor.weight }
+    set { descriptor.weight = newValue }
+  }
   /// Variable-font settings applied on top of the weight: a named instance, then axis values.
-  public var variation: FontVariation
+  public var variation: FontVariation {
+    get { descriptor.variation }
+    set { descriptor.variation = newValue }
+  }
   /// OpenType features to turn on or off, as hb-view's `--features` takes them.
-  public var features: [FontFeature]
+  public var features: [FontFeature] {
+    get { descriptor.features }
+    set { descriptor.features = newValue }
+  }
   /// A BCP 47 language tag for shaping and fallback (`sr`, `ja`), or `nil`: the sample's
   /// language when the font's sample is drawn, else guessed from the text.
-  public var language: String?
+  public var language: String? {
+    get { descriptor.language }
+    set { descriptor.language = newValue }
+  }
   /// An ISO 15924 script tag (`Cyrl`) that shaping uses for all the text, or `nil` for each
   /// run's own script.
-  public var script: String?
+  public var script: String? {
+    get { descriptor.script }
+    set { descriptor.script = newValue }
+  }
   /// The hinting, or `nil` for fontconfig's setting for the face at this size (what the
   /// desktop draws).
   public var hinting: GlyphRendering.Hinting?
@@ -72,14 +85,18 @@ public struct PreviewRequest: Hashable, Sendable {
   /// Creates a request; every other setting has `pickers font preview`'s default (black on
   /// white, 16 pixels of padding, one line per paragraph, fontconfig's rendering, fallback on).
   public init(font: Font, text: String? = nil, size: Double = 48) {
-    self.font = font
+    self.init(descriptor: FontDescriptor(font: font, size: size), text: text)
+  }
+
+  /// Creates a request that draws `text` as `descriptor` describes; every other setting has
+  /// `pickers font preview`'s default.
+  ///
+  ///     var descriptor = FontDescriptor(family: "DejaVu Serif", size: 32)
+  ///     descriptor.features = try FontFeature.list("smcp")
+  ///     let image = try PreviewRequest(descriptor: descriptor, text: "Small caps").render()
+  public init(descriptor: FontDescriptor, text: String? = nil) {
+    self.descriptor = descriptor
     self.text = text
-    self.size = size
-    weight = nil
-    variation = .none
-    features = []
-    language = nil
-    script = nil
     hinting = nil
     antialias = nil
     subpixelPositioning = false
@@ -111,7 +128,7 @@ public struct PreviewRequest: Hashable, Sendable {
 /// The name of ``PreviewRequest`` in earlier releases: `FontPreview(family:text:size:).render()`.
 public typealias FontPreview = PreviewRequest
 
-/// A request whose face and text style are chosen: what ``FontCatalog/resolve(_:)`` returns.
+/// A request whose face and text style are chosen: what ``FontCatalog/resolve(_:)-(PreviewRequest)`` returns.
 ///
 /// The style holds the face, size, variation, language, script, features and rendering
 /// settings the request asks for; a specimen row draws it as it is

@@ -19,7 +19,7 @@ public struct SpecimenRow: Hashable, Sendable {
   /// Creates a row that draws a preview request's first line in its resolved style.
   ///
   /// The face, size, variation, language, script, features and rendering settings are those
-  /// ``FontCatalog/resolve(_:)`` chose; the text is the request's, or the font's sample. A row
+  /// ``FontCatalog/resolve(_:)-(PreviewRequest)`` chose; the text is the request's, or the font's sample. A row
   /// draws no fallback fonts and no colors of its own (the sheet's options color every row).
   ///
   ///     let preview = try catalog.resolve(PreviewRequest(family: "Inter", size: 32))

@@ -2,7 +2,8 @@
 ///
 /// Keys: typing filters with ``FontSearch`` (Backspace deletes, Ctrl-U clears); Up/Down, Page
 /// Up/Down, Home/End and the mouse wheel move; 0-5 rate the highlighted family; Tab shows only
-/// rated families; Enter chooses; Esc, Ctrl-C or Ctrl-D cancel. Each key is one
+/// rated families; Ctrl-O shows one collection's families after another (``FontCollection``);
+/// Enter chooses; Esc, Ctrl-C or Ctrl-D cancel. Each key is one
 /// ``FontPickerEvent``.
 ///
 ///     let entries = ["DejaVu Sans", "DejaVu Serif"].map { FontPickerState.Entry(family: $0) }
@@ -50,6 +51,7 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     case .character(let character): .typeCharacter(character)
     case .backspace: .deleteBackward
     case .control("u"): .clearQuery
+    case .control("o"): .nextCollection
     default: nil
     }
   }
@@ -100,7 +102,8 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     let noun = state.entries.first?.style == nil ? "families" : "faces"
     let count =
       "\(state.matches.count)/\(state.entries.count) \(noun)"
-      + (state.favoritesOnly ? " · ★ only" : "") + " "
+      + (state.favoritesOnly ? " · ★ only" : "")
+      + (state.collection.map { " · in \($0)" } ?? "") + " "
     let countWidth = Screen.displayWidth(of: count)
     if width - countWidth > column + 2 {
       screen.put(count, row: 0, column: width - countWidth, style: bar)
@@ -169,7 +172,9 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
         picker.previewNote, row: layout.previewTop, column: 1, style: Style(dim: true),
         maxWidth: width - 2)
     }
-    let hints = "type to filter  ↑↓ PgUp PgDn move  0-5 rate  Tab ★ only  Enter choose  Esc cancel"
+    let hints =
+      "type to filter  ↑↓ PgUp PgDn move  0-5 rate  Tab ★ only  "
+      + (state.collections.isEmpty ? "" : "^O collection  ") + "Enter choose  Esc cancel"
     screen.put(hints, row: layout.footer, column: 0, style: Style(dim: true))
     return screen
   }

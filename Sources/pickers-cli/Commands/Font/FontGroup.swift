@@ -11,5 +11,10 @@ struct FontGroup: CommandGroup {
       FontPreview.self,
       FontSpecimen.self,
       FontPick.self,
+      FontCollectionGroup.self,
+      FontDisable.self,
+      FontEnable.self,
+      FontDisabled.self,
+      FontCompare.self,
     ])
 }

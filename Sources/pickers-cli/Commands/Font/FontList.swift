@@ -29,6 +29,9 @@ struct FontList: Command {
         help: "fontconfig template per face, e.g. '%{family[0]}\\t%{style[0]}\\t%{file}\\n'."),
       .flag("--favorites", help: "Only families rated in 'pickers font pick', most stars first."),
       .option("--min-stars", value: "N", help: "With --favorites: only N (1-5) stars or more."),
+      .option(
+        "--collection", value: "NAME",
+        help: "Only fonts of a collection ('pickers font collection'); combines with filters."),
     ],
     examples: [
       "pickers font list --lang ja",
@@ -44,6 +47,7 @@ struct FontList: Command {
   var faces: Bool
   var format: String?
   var favorites: FavoritesFilter?
+  var collection: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     json = arguments.flag("--json")
@@ -57,6 +61,10 @@ struct FontList: Command {
       throw UsageError("--format cannot be combined with --json, --faces or --search")
     }
     favorites = try FavoritesFilter(arguments, faces: faces || format != nil)
+    collection = arguments.option("--collection")
+    if collection != nil, format != nil || search != nil {
+      throw UsageError("--collection cannot be combined with --format or --search")
+    }
     if let covers = filter.covers, covers.isEmpty {
       throw UsageError("--covers needs at least one character")
     }
@@ -64,6 +72,7 @@ struct FontList: Command {
 
   func run(_ context: CommandContext) throws {
     let catalog = try FontCatalog()
+    if let collection { return try listCollection(collection, catalog: catalog, context) }
     if let format {
       context.out(try catalog.formatted(format, matching: filter))
       return
@@ -93,6 +102,34 @@ struct FontList: Command {
       if let search { try catalog.searchFamilies(search, matching: filter) } else {
         try catalog.families(matching: filter)
       }
+    if let favorites { names = try favorites.apply(to: names, context) }
+    if json {
+      try context.json(names)
+    } else {
+      context.out(names.map { $0 + "\n" }.joined())
+    }
+  }
+
+  /// Lists the fonts of a stored collection that also pass the filters.
+  private func listCollection(_ name: String, catalog: FontCatalog, _ context: CommandContext)
+    throws
+  {
+    let stored = try FontCollectionStore(environment: context.environment).collection(named: name)
+    let resolved = try stored.resolved(in: catalog)
+    for member in resolved.missing {
+      context.warn("'\(member)' of collection '\(stored.name)' is not installed")
+    }
+    var list = resolved.faces
+    if !filter.isEmpty {
+      let passing = Set(try catalog.faces(matching: filter).map { "\($0.file)#\($0.index)" })
+      list = list.filter { passing.contains("\($0.file)#\($0.index)") }
+    }
+    if faces {
+      if json { return try FontList.writeJSON(list, context) }
+      context.out(list.map { "\($0.family)\t\($0.style)\t\($0.file)\n" }.joined())
+      return
+    }
+    var names = FontCollection.Resolved(faces: list, missing: []).families
     if let favorites { names = try favorites.apply(to: names, context) }
     if json {
       try context.json(names)

@@ -109,8 +109,11 @@ struct FontPick: Command {
     let textNote =
       preview == .none || driver.imageProtocol == nil
       ? note + "   (text only; --preview kitty|sixel forces images)" : note
+    var model = FontPickerState(entries: entries, ratings: favorites.ratings, initial: initial)
+    model = FontPickerState.update(
+      model, .setCollections(try Self.collectionFilters(catalog: catalog, context)))
     let picker = FontPickerTerminalView(
-      model: FontPickerState(entries: entries, ratings: favorites.ratings, initial: initial),
+      model: model,
       previewRows: driver.imageProtocol == nil ? 0 : 5, previewNote: textNote)
     var languages: [String: [String]] = [:]
     var saveError: (any Error)?
@@ -217,6 +220,19 @@ enum PickError: Error, Equatable, Sendable, CustomStringConvertible {
       "no font family matches"
         + (language.map { " --lang '\($0)'" } ?? "") + (mono ? " --mono" : "")
         + ": nothing to pick from"
+    }
+  }
+}
+
+extension FontPick {
+  /// The stored collections as the picker's filters (Ctrl-O); unreadable ones are warned about.
+  static func collectionFilters(catalog: FontCatalog, _ context: CommandContext) throws
+    -> [FontPickerState.CollectionFilter]
+  {
+    let listing = try FontCollectionStore(environment: context.environment).list()
+    for warning in listing.warnings { context.warn(warning) }
+    return try listing.collections.map { collection in
+      FontPickerState.CollectionFilter(collection, resolved: try collection.resolved(in: catalog))
     }
   }
 }

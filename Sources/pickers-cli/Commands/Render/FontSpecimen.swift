@@ -97,6 +97,16 @@ struct FontSpecimen: ConcurrentCommand {
         }
     }
     let rows = try makeRows(names, catalog: catalog)
+    try await Self.write(
+      rows, catalog: catalog, width: width, to: output, mkdir: mkdir, name: "specimen", context)
+  }
+
+  /// Renders `rows` as a sheet `width` pixels wide and streams it to the PNG at `output`:
+  /// the one writer of specimen sheets and `font compare`.
+  static func write(
+    _ rows: [SpecimenRow], catalog: FontCatalog, width: Int, to output: String, mkdir: Bool,
+    name: String, _ context: CommandContext
+  ) async throws {
     var options = SpecimenOptions(labelFont: try catalog.labelFont())
     options.width = width
     let (sheetWidth, height) = try Specimen.size(of: rows, options: options)
@@ -108,7 +118,7 @@ struct FontSpecimen: ConcurrentCommand {
         opaque: options.background.alpha == 255)
       try await Specimen.render(
         rows, options: options,
-        progress: { done, total in context.progress("specimen: \(done)/\(total) rows") }
+        progress: { done, total in context.progress("\(name): \(done)/\(total) rows") }
       ) { band in
         try writer.append(rows: band)
       }
