@@ -328,28 +328,39 @@ public struct FavoriteStore: Hashable, Sendable {
 /// The folder is locked rather than the file because the file is replaced by a rename: a lock
 /// on it would stay with the old inode. Waiting is bounded (10 s), so a stuck holder makes the
 /// write fail instead of hanging the picker.
-private struct FolderLock {
+struct FolderLock {
   private let descriptor: Int32
 
   init(_ folder: String, path: String) throws(FavoritesError) {
+    do {
+      try self.init(locking: folder)
+    } catch {
+      throw .writeFailed(path: path, reason: error.reason)
+    }
+  }
+
+  /// Why a folder could not be locked.
+  struct Failure: Error {
+    var reason: String
+  }
+
+  /// Locks `folder`, waiting at most 10 seconds for another holder.
+  init(locking folder: String) throws(Failure) {
     descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .writeFailed(
-        path: path, reason: "cannot open '\(folder)': \(String(cString: strerror(errno)))")
+      throw Failure(reason: "cannot open '\(folder)': \(String(cString: strerror(errno)))")
     }
     var waited = 0
     while true {
       let locked: Bool
       do { locked = try SystemCall.tryLock(descriptor) } catch {
         close(descriptor)
-        throw .writeFailed(
-          path: path, reason: "cannot lock '\(folder)': \(String(cString: strerror(error.code)))")
+        throw Failure(reason: "cannot lock '\(folder)': \(String(cString: strerror(error.code)))")
       }
       if locked { break }
       guard waited < 1000 else {
         close(descriptor)
-        throw .writeFailed(
-          path: path, reason: "another program held the lock on '\(folder)' for over 10 seconds")
+        throw Failure(reason: "another program held the lock on '\(folder)' for over 10 seconds")
       }
       usleep(10_000)
       waited += 1
