@@ -56,6 +56,13 @@ if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty, environment["GTK_A11
   environment["GTK_A11Y"] = "none"
 }
 
+// These windows draw little: GTK's OpenGL set-up (a GL context at start, about 100-250 ms with
+// software GL, bench/window-map.sh) costs more than drawing them with cairo ever does.
+if environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil {
+  setenv("GSK_RENDERER", "cairo", 1)
+  setenv("GDK_DEBUG", "gl-disable", 1)
+}
+
 // Read the arguments before opening the display, so a bad one is a usage error either way.
 enum Window {
   case color(ColorPickerState)
