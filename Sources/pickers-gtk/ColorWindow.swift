@@ -32,8 +32,6 @@ final class ColorWindow {
     geometry = GeometryReport(environment: environment)
     recentStore = RecentColorStore(environment: environment)
     recent = recentStore?.load() ?? RecentColors()
-    // What assistive technologies call the program (else "Unnamed").
-    g_set_application_name("pickers")
     window = Widgets.checked(gtk_window_new())
     swatch = Widgets.checked(gtk_drawing_area_new())
     entry = Widgets.checked(gtk_entry_new())

@@ -83,8 +83,6 @@ final class FontWindow {
     self.selection = selection
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
-    // What assistive technologies call the program (else "Unnamed").
-    g_set_application_name("pickers")
     window = Widgets.checked(gtk_window_new())
     search = Widgets.checked(gtk_entry_new())
     list = Widgets.checked(
@@ -411,6 +409,8 @@ final class FontWindow {
     let rating = state.selected.flatMap { state.ratings[$0.family] } ?? 0
     for (index, star) in stars.enumerated() {
       gtk_button_set_label(cgtk_button(star), index < rating ? "★" : "☆")
+      // Setting the label names the button "☆" again: a screen reader hears the stars' count.
+      cgtk_accessible_set_label(star, "\(index + 1) of 5 stars")
       gtk_widget_set_sensitive(star, state.selected == nil ? 0 : 1)
     }
     if let entry = state.selected {

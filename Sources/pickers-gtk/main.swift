@@ -63,6 +63,11 @@ if environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil {
   setenv("GDK_DEBUG", "gl-disable", 1)
 }
 
+// What assistive technologies call the program: GTK's AT-SPI root names itself after the
+// program name, else "Unnamed".
+g_set_application_name("pickers")
+if g_get_prgname() == nil { g_set_prgname("pickers") }
+
 // Read the arguments before opening the display, so a bad one is a usage error either way.
 enum Window {
   case color(ColorPickerState)
