@@ -50,8 +50,10 @@ public struct ColorField: Hashable, Sendable {
     }
   }
 
-  /// Where `color` lies in the field: its chroma and lightness, or its HSV saturation and
-  /// value, as a point of the unit square (clamped into it). The hue is the field's own.
+  /// Where `color` lies in the field, as a point of the unit square (clamped into it).
+  ///
+  /// The point is its chroma and lightness, or its HSV saturation and value; the hue is the
+  /// field's own.
   public func point(of color: Color) -> (x: Double, y: Double) {
     switch kind {
     case .lightnessChroma:
