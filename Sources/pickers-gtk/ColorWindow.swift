@@ -22,6 +22,8 @@ final class ColorWindow {
   private var updating = false
   /// Why the CSS entry's text is not a color, while it is not.
   private var entryError: String?
+  private var fieldView: ColorFieldView?
+  private var fieldHue = 0.0
   private let recentStore: RecentColorStore?
   private let recent: RecentColors
   let geometry: GeometryReport
@@ -110,6 +112,11 @@ final class ColorWindow {
     }
     geometry.name("swatch", swatch)
     Widgets.append(middle, grid, swatch)
+    // The 2-D field above the sliders: a drag or an arrow key sets the color.
+    let fieldView = ColorFieldView { [self] color in send(.setColor(color)) }
+    self.fieldView = fieldView
+    geometry.name("field", fieldView.area)
+    Widgets.append(content, fieldView.area)
     Widgets.append(content, middle)
 
     // The CSS entry: any CSS color; it applies as soon as it parses.
@@ -359,6 +366,17 @@ final class ColorWindow {
       } ?? "")
     gtk_label_set_text(cgtk_label(contrast), text)
     gtk_widget_queue_draw(swatch)
+    // The field's hue: OKLCH's for OKLCH, else HSL's (the HSV hue is the same).
+    let hue: Double
+    switch state.space {
+    case .oklch: hue = state.values[2]
+    case .hsl: hue = state.values[0]
+    case .rgb:
+      // Gray, white and black have no hue: the field keeps the one it shows.
+      hue = state.color.converted(to: .hsl).channels.values[0] ?? fieldHue
+    }
+    fieldHue = hue
+    fieldView?.update(field: ColorField(space: state.space, hue: hue), color: state.color)
   }
 
   /// The swatch over a checkerboard, as a browser composites a translucent color.

@@ -121,6 +121,22 @@ enum Signals {
     attach(instance, signal, unsafeBitCast(thunk, to: GCallback.self), SignalBox<Handler>(handler))
   }
 
+  /// Connects `handler` to a signal whose handler takes two doubles (a drag gesture's
+  /// `drag-begin`: the start point, `drag-update`: the offset from it).
+  static func connectPoint(
+    _ instance: some ObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (Double, Double) -> Void
+  ) {
+    typealias Handler = @MainActor (Double, Double) -> Void
+    let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+      let address = UInt(bitPattern: data)
+      MainActor.assumeIsolated {
+        box(UnsafeMutableRawPointer(bitPattern: address), as: Handler.self)?.handler(x, y)
+      }
+    }
+    attach(instance, signal, unsafeBitCast(thunk, to: GCallback.self), SignalBox<Handler>(handler))
+  }
+
   /// Connects `handler` to a key controller's `key-pressed`: the key value and the modifiers;
   /// `true` means handled.
   static func connectKey(

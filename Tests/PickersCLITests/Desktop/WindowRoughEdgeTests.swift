@@ -128,3 +128,34 @@ extension String {
     hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
   }
 }
+
+@Suite(
+  "the color window's 2-D field, under Xvfb",
+  .serialized,
+  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"),
+  .tags(.desktop))
+struct ColorFieldWindowTests {
+  @Test("a click near the field's top-right corner at hue 0 answers that HSV red")
+  func clickCorner() throws {
+    let session = try WindowSession(
+      ["color", "pick", "--gui", "--initial", "#ff8080"], title: "pickers · color")
+    let rect = try #require(session.geometry["field"])
+    try session.display.run(
+      "/usr/bin/xdotool",
+      [
+        "mousemove", "--window", session.window, String(rect[0] + rect[2] - 1),
+        String(rect[1] + 1), "click", "1",
+      ])
+    usleep(200_000)
+    try session.keys("Return")
+    let result = try session.picker.wait()
+    #expect(result.status == 0, "\(result.stderr)")
+    // HSV at hue 0 (the textbook formula): the click is 1 px inside the top-right corner.
+    let value = 1 - 1 / Double(rect[3])
+    let saturation = Double(rect[2] - 1) / Double(rect[2])
+    let red = Int((value * 255).rounded())
+    let other = Int((value * (1 - saturation) * 255).rounded())
+    func hex(_ byte: Int) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+    #expect(result.output == "#" + hex(red) + hex(other) + hex(other) + "\n")
+  }
+}
