@@ -51,3 +51,18 @@ static inline GtkStyleProvider *cgtk_style_provider(gpointer instance) {
 }
 static inline GdkPaintable *cgtk_paintable(gpointer instance) { return GDK_PAINTABLE(instance); }
 static inline GObject *cgtk_object(gpointer instance) { return G_OBJECT(instance); }
+
+// gtk_accessible_update_property and gtk_accessible_update_relation are variadic, which Swift
+// cannot call: one wrapper per property or relation the windows set.
+static inline void cgtk_accessible_set_label(gpointer instance, const char *label) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(instance), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                 -1);
+}
+static inline void cgtk_accessible_set_description(gpointer instance, const char *text) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(instance), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                 text, -1);
+}
+static inline void cgtk_accessible_set_labelled_by(gpointer instance, gpointer label) {
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(instance), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                 GTK_ACCESSIBLE(label), NULL, -1);
+}

@@ -20,6 +20,10 @@ final class ColorWindow {
   private var contrast: Widget
   private var status: Widget
   private var updating = false
+  /// Why the CSS entry's text is not a color, while it is not.
+  private var entryError: String?
+  private var fieldView: ColorFieldView?
+  private var fieldHue = 0.0
   private let recentStore: RecentColorStore?
   private let recent: RecentColors
   let geometry: GeometryReport
@@ -87,6 +91,9 @@ final class ColorWindow {
         let value = gtk_adjustment_get_value(adjustment)
         send(row < 3 ? .setComponent(row, value) : .setAlpha(value / 100))
       }
+      // Screen readers name the slider and its value box by the row's label (R, H, L, A).
+      cgtk_accessible_set_labelled_by(scale, label)
+      cgtk_accessible_set_labelled_by(spin, label)
       gtk_grid_attach(cgtk_grid(grid), label, 0, Int32(row), 1, 1)
       gtk_grid_attach(cgtk_grid(grid), scale, 1, Int32(row), 1, 1)
       gtk_grid_attach(cgtk_grid(grid), spin, 2, Int32(row), 1, 1)
@@ -95,14 +102,21 @@ final class ColorWindow {
       spins.append(spin)
       adjustments.append(adjustment)
       geometry.name("scale\(row)", scale)
+      geometry.name("spin\(row)", spin)
     }
     gtk_widget_set_size_request(swatch, 150, 150)
+    cgtk_accessible_set_label(swatch, "Chosen color")
     gtk_widget_set_valign(swatch, GTK_ALIGN_START)
     Signals.setDrawFunction(swatch) { [self] cairo, width, height in
       drawSwatch(cairo, Double(width), Double(height))
     }
     geometry.name("swatch", swatch)
     Widgets.append(middle, grid, swatch)
+    // The 2-D field above the sliders: a drag or an arrow key sets the color.
+    let fieldView = ColorFieldView { [self] color in send(.setColor(color)) }
+    self.fieldView = fieldView
+    geometry.name("field", fieldView.area)
+    Widgets.append(content, fieldView.area)
     Widgets.append(content, middle)
 
     // The CSS entry: any CSS color; it applies as soon as it parses.
@@ -112,21 +126,28 @@ final class ColorWindow {
     Signals.connect(entry, "changed") { [self] in
       guard !updating else { return }
       let text = Widgets.text(entry)
-      if let color = try? Color(css: text) {
+      do {
+        let color = try Color(css: text)
+        entryError = nil
+        gtk_label_set_text(cgtk_label(status), "")
         send(.setColor(color), keepEntry: true)
         gtk_widget_remove_css_class(entry, "error")
-      } else {
+      } catch {
+        entryError = "\(error)"
         gtk_widget_add_css_class(entry, "error")
       }
     }
-    Widgets.append(cssRow, Widgets.label("CSS"), entry)
+    geometry.name("entry", entry)
+    let cssLabel = Widgets.label("CSS")
+    cgtk_accessible_set_labelled_by(entry, cssLabel)
+    Widgets.append(cssRow, cssLabel, entry)
     Widgets.append(content, cssRow)
     gtk_widget_add_css_class(contrast, "contrast")
     Widgets.append(content, contrast)
 
     Widgets.append(
       content,
-      swatchRow("Accents", state.presets.map { ($0.name, $0.srgb) }) {
+      swatchRow("Accents", state.presets.map { ("system \($0.name)", $0.srgb) }) {
         [self] index in send(.choosePreset(index))
       })
     let recentColors = recent.colors.compactMap { hex -> (String, [Double])? in
@@ -151,7 +172,7 @@ final class ColorWindow {
     gtk_widget_set_hexpand(status, 1)
     Widgets.append(buttons, status)
     Widgets.appendCancelAndChoose(
-      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.choose) })
+      buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in choose() })
     Widgets.append(content, buttons)
     Widgets.setContent(window, content) { [self] in send(.cancel) }
     Widgets.addKeyHandler(window) { [self] keyval, modifiers in key(keyval, modifiers) }
@@ -159,6 +180,9 @@ final class ColorWindow {
   }
 
   /// A labelled row of color buttons; `action` gets the index of the one clicked.
+  ///
+  /// The row is one Tab stop: only one button at a time is focusable, and Left, Right, Home and
+  /// End move along the row. Each button is named by its color ("system blue, #0a84ff").
   private func swatchRow(
     _ title: String, _ colors: [(name: String, srgb: [Double])],
     _ action: @escaping @MainActor (Int) -> Void
@@ -167,18 +191,46 @@ final class ColorWindow {
     let label = Widgets.label(title)
     gtk_widget_set_size_request(label, 64, -1)
     Widgets.append(row, label)
+    var buttons: [Widget] = []
     for (index, color) in colors.enumerated() {
-      let button = Widgets.button("", tooltip: color.name)
+      let rgb = color.srgb.map { min(max($0, 0), 1) }
+      let hex = Color(.srgb, rgb[0], rgb[1], rgb[2]).hex
+      let name = color.name.hasPrefix("#") ? color.name : "\(color.name), \(hex)"
+      let button = Widgets.button("", tooltip: name)
       gtk_widget_add_css_class(button, "swatch")
       let area = Widgets.checked(gtk_drawing_area_new())
       gtk_widget_set_size_request(area, 20, 20)
-      let rgb = color.srgb.map { min(max($0, 0), 1) }
       Signals.setDrawFunction(area) { cairo, width, height in
         fill(cairo, 0, 0, Double(width), Double(height), rgb)
       }
       gtk_button_set_child(cgtk_button(button), area)
+      cgtk_accessible_set_label(button, name)
+      cgtk_accessible_set_description(button, title)
+      gtk_widget_set_focusable(button, index == 0 ? 1 : 0)
       Signals.connect(button, "clicked") { action(index) }
       Widgets.append(row, button)
+      buttons.append(button)
+    }
+    geometry.name("row-" + title.lowercased(), row)
+    if let controller = gtk_event_controller_key_new() {
+      Signals.connectKey(controller) { keyval, _ in
+        guard let current = buttons.firstIndex(where: { gtk_widget_has_focus($0) != 0 }) else {
+          return false
+        }
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: target = max(current - 1, 0)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: target = min(current + 1, buttons.count - 1)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = buttons.count - 1
+        default: return false
+        }
+        gtk_widget_set_focusable(buttons[target], 1)
+        gtk_widget_grab_focus(buttons[target])
+        if target != current { gtk_widget_set_focusable(buttons[current], 0) }
+        return true
+      }
+      gtk_widget_add_controller(row, cgtk_event_controller(controller.gpointer))
     }
     return row
   }
@@ -193,11 +245,14 @@ final class ColorWindow {
 
   /// Enter chooses, Esc cancels; arrows, Home and End on a focused slider step it with the
   /// model's steps (Shift: large steps), as the terminal picker does.
+  ///
+  /// Enter is ``choose()``: it applies a value typed into a spin button first (GTK would only on
+  /// leaving it), and only says why while the CSS entry holds text that is not a color.
   private func key(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
     let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
-      send(.choose)
+      choose()
       return true
     case GDK_KEY_Escape:
       send(.cancel)
@@ -207,18 +262,36 @@ final class ColorWindow {
     guard let focus = gtk_root_get_focus(cgtk_root(window)),
       let row = scales.firstIndex(where: { $0 == focus })
     else { return false }
+    // A right-to-left slider runs from the right: Left raises it, as the thumb moves.
+    let forward: Int = gtk_widget_get_direction(scales[row]) == GTK_TEXT_DIR_RTL ? -1 : 1
     let event: ColorPickerEvent
     switch Int32(keyval) {
-    case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Down, GDK_KEY_KP_Down:
-      event = .step(row, by: -1, large: shift)
-    case GDK_KEY_Right, GDK_KEY_KP_Right, GDK_KEY_Up, GDK_KEY_KP_Up:
-      event = .step(row, by: 1, large: shift)
+    case GDK_KEY_Left, GDK_KEY_KP_Left: event = .step(row, by: -forward, large: shift)
+    case GDK_KEY_Right, GDK_KEY_KP_Right: event = .step(row, by: forward, large: shift)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: event = .step(row, by: -1, large: shift)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: event = .step(row, by: 1, large: shift)
     case GDK_KEY_Home: event = .jump(row, toEnd: false)
     case GDK_KEY_End: event = .jump(row, toEnd: true)
     default: return false
     }
     send(event)
     return true
+  }
+
+  /// Chooses the color shown (Enter, the Choose button), after applying a value typed into the
+  /// focused spin button; while the CSS entry is not a color it only says why.
+  private func choose() {
+    if let focus = gtk_root_get_focus(cgtk_root(window)),
+      let spin = spins.first(where: { $0 == focus || gtk_widget_is_ancestor(focus, $0) != 0 })
+    {
+      gtk_spin_button_update(cgtk_spin_button(spin))
+    }
+    if let reason = entryError {
+      gtk_label_set_text(cgtk_label(status), "Not a CSS color: \(reason)")
+      gtk_widget_grab_focus(entry)
+      return
+    }
+    send(.choose)
   }
 
   /// Runs the screen sampler and takes its color.
@@ -276,6 +349,7 @@ final class ColorWindow {
     if !keepEntry {
       gtk_editable_set_text(cgtk_editable(entry), state.answer.hex)
       gtk_widget_remove_css_class(entry, "error")
+      entryError = nil
     }
     let color = state.color
     let onWhite = color.wcagContrast(on: .white)
@@ -286,8 +360,23 @@ final class ColorWindow {
       + "APCA  Lc \(format(color.apcaContrast(on: .white), 1)) on white   "
       + "Lc \(format(color.apcaContrast(on: .black), 1)) on black"
       + (state.isOutOfGamut ? "\nOutside sRGB: the hex is gamut-mapped" : "")
+      + (state.gamutMappedFrom.map {
+        "\n\($0.cssString) is outside sRGB: shown gamut-mapped to \(state.answer.hex), as "
+          + "'pickers color convert' maps it"
+      } ?? "")
     gtk_label_set_text(cgtk_label(contrast), text)
     gtk_widget_queue_draw(swatch)
+    // The field's hue: OKLCH's for OKLCH, else HSL's (the HSV hue is the same).
+    let hue: Double
+    switch state.space {
+    case .oklch: hue = state.values[2]
+    case .hsl: hue = state.values[0]
+    case .rgb:
+      // Gray, white and black have no hue: the field keeps the one it shows.
+      hue = state.color.converted(to: .hsl).channels.values[0] ?? fieldHue
+    }
+    fieldHue = hue
+    fieldView?.update(field: ColorField(space: state.space, hue: hue), color: state.color)
   }
 
   /// The swatch over a checkerboard, as a browser composites a translucent color.
@@ -307,8 +396,9 @@ final class ColorWindow {
       y += square
       rowIndex += 1
     }
+    // Quantized to the hex's 8 bits: cairo truncates, which would show #00c247 for #00c248.
     let mapped = state.color.gamutMapped(to: .srgb).converted(to: .srgb).channels.values.map {
-      min(max($0 ?? 0, 0), 1)
+      (min(max($0 ?? 0, 0), 1) * 255).rounded() / 255
     }
     fill(cairo, 0, 0, width, height, mapped, alpha: state.alpha)
   }
@@ -332,7 +422,8 @@ final class ColorWindow {
   func rememberAnswer(_ answer: ColorPickerAnswer) {
     guard let recentStore else { return }
     do {
-      try recentStore.save(recent.adding(answer.hex))
+      // Read again under the lock: another window's pick since this one opened stays.
+      try recentStore.record(answer.hex)
     } catch {
       writeError("pickers: warning: cannot save recent colors: \(error)\n")
     }

@@ -35,7 +35,9 @@ final class FontWindow {
 
   private let names: OpaquePointer  // GtkStringList, owned by `selection`
   private let selection: OpaquePointer  // GtkSingleSelection, owned by `list`
-  private var shown: [Int] = []
+  private var listed: [Int] = []
+  /// Whether the first frame is on screen (until then nothing opens a font file).
+  private var shown = false
   private var search: Widget
   private var list: Widget
   private var monoToggle: Widget
@@ -84,8 +86,7 @@ final class FontWindow {
     window = Widgets.checked(gtk_window_new())
     search = Widgets.checked(gtk_entry_new())
     list = Widgets.checked(
-      gtk_list_view_new(
-        cgtk_selection_model(UnsafeMutableRawPointer(selection)), Self.makeFactory()))
+      gtk_list_view_new(cgtk_selection_model(UnsafeMutableRawPointer(selection)), nil))
     monoToggle = Widgets.checked(gtk_toggle_button_new_with_label("Monospace"))
     colorToggle = Widgets.checked(gtk_toggle_button_new_with_label("Color fonts"))
     favoritesToggle = Widgets.checked(gtk_toggle_button_new_with_label("★ Favourites"))
@@ -98,15 +99,30 @@ final class FontWindow {
     axesBox = Widgets.box(vertical: true, spacing: 4)
     picture = Widgets.checked(gtk_picture_new())
     detail = Widgets.label("")
+    if let factory = makeFactory() {
+      gtk_list_view_set_factory(cgtk_list_view(list), factory)
+      g_object_unref(UnsafeMutableRawPointer(factory))
+    }
     build(options)
     if options.monospaced || options.language != nil { applyFilters() }
     refresh()
+    // Map first: the faces, the preview and the rows' own fonts come after the first frame.
+    Signals.afterFirstPaint(window) { [self] in
+      shown = true
+      scrollToSelection()
+      refresh()
+      scheduleRowFonts()
+    }
   }
 
   // MARK: Building
 
-  /// The list's rows: a label per family, drawn in that family.
-  private static func makeFactory() -> OpaquePointer? {
+  /// The list's rows: a label per family, first in the interface font, then (once the window is
+  /// on screen, a few rows per idle moment) in that family.
+  ///
+  /// Drawing a row in its own font opens the font file; doing it lazily lets the window map
+  /// without opening any, and keeps a search keystroke from waiting on the rows it reveals.
+  private func makeFactory() -> OpaquePointer? {
     guard let factory = gtk_signal_list_item_factory_new() else { return nil }
     Signals.connectPointer(factory, "setup") { item in
       let label = Widgets.label("")
@@ -115,21 +131,72 @@ final class FontWindow {
       Widgets.pad(label, 4)
       gtk_list_item_set_child(cgtk_list_item(item), label)
     }
-    Signals.connectPointer(factory, "bind") { item in
+    Signals.connectPointer(factory, "bind") { [self] item in
       guard let label = gtk_list_item_get_child(cgtk_list_item(item)),
         let object = gtk_list_item_get_item(cgtk_list_item(item)),
         let text = gtk_string_object_get_string(cgtk_string_object(object))
       else { return }
       let answer = String(cString: text)
       gtk_label_set_text(cgtk_label(label), answer)
+      Self.setFont(of: label, family: nil)
       let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
-      guard let attributes = pango_attr_list_new() else { return }
-      pango_attr_list_insert(attributes, pango_attr_family_new(family))
-      pango_attr_list_insert(attributes, pango_attr_size_new(15 * PANGO_SCALE))
-      gtk_label_set_attributes(cgtk_label(label), attributes)
-      pango_attr_list_unref(attributes)
+      pendingRowFonts[UInt(bitPattern: label)] = (label, family)
+      followFocus(of: label, item: item)
+      scheduleRowFonts()
+    }
+    for signal in ["unbind", "teardown"] {
+      Signals.connectPointer(factory, signal) { [self] item in
+        guard let label = gtk_list_item_get_child(cgtk_list_item(item)) else { return }
+        pendingRowFonts[UInt(bitPattern: label)] = nil
+      }
     }
     return factory
+  }
+
+  /// Rows whose label still shows the interface font, by the label's address.
+  private var pendingRowFonts: [UInt: (label: Widget, family: String)] = [:]
+  private var rowFontsScheduled = false
+  /// Row widgets whose focus already selects their row.
+  private var focusFollowed: Set<UInt> = []
+
+  /// Draws a row's label at the list's size, in `family` (`nil`: the interface font).
+  private static func setFont(of label: Widget, family: String?) {
+    guard let attributes = pango_attr_list_new() else { return }
+    if let family { pango_attr_list_insert(attributes, pango_attr_family_new(family)) }
+    pango_attr_list_insert(attributes, pango_attr_size_new(15 * PANGO_SCALE))
+    gtk_label_set_attributes(cgtk_label(label), attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// Gives pending rows their own font, a few per idle moment after the window is shown.
+  private func scheduleRowFonts() {
+    guard shown, !rowFontsScheduled, !pendingRowFonts.isEmpty else { return }
+    rowFontsScheduled = true
+    Signals.idle(priority: G_PRIORITY_LOW) { [self] in
+      for (key, row) in pendingRowFonts.prefix(4) {
+        pendingRowFonts[key] = nil
+        Self.setFont(of: row.label, family: row.family)
+      }
+      rowFontsScheduled = !pendingRowFonts.isEmpty
+      return rowFontsScheduled
+    }
+  }
+
+  /// Selects a row when it gets the keyboard focus, so the focus ring and the selection (what
+  /// Enter chooses) never disagree.
+  private func followFocus(of label: Widget, item: gpointer?) {
+    guard let row = gtk_widget_get_parent(label),
+      focusFollowed.insert(UInt(bitPattern: row)).inserted,
+      let controller = gtk_event_controller_focus_new()
+    else { return }
+    let itemAddress = UInt(bitPattern: item)
+    Signals.connect(controller, "enter") { [self] in
+      guard let item = UnsafeMutableRawPointer(bitPattern: itemAddress) else { return }
+      let position = gtk_list_item_get_position(cgtk_list_item(item))
+      guard position != GTK_INVALID_LIST_POSITION, Int(position) != state.selection else { return }
+      send(.select(Int(position)))
+    }
+    gtk_widget_add_controller(row, controller)
   }
 
   private func build(_ options: Options) {
@@ -143,6 +210,7 @@ final class FontWindow {
       guard !updating else { return }
       send(.setQuery(Widgets.text(search)))
     }
+    cgtk_accessible_set_label(search, "Search families")
     geometry.name("search", search)
     Widgets.append(content, search)
 
@@ -166,6 +234,8 @@ final class FontWindow {
       send(
         .setFavoritesOnly(gtk_toggle_button_get_active(cgtk_toggle_button(favoritesToggle)) != 0))
     }
+    cgtk_accessible_set_label(languageEntry, "Language")
+    cgtk_accessible_set_label(list, "Font families")
     Widgets.append(filters, monoToggle, colorToggle, favoritesToggle, languageEntry)
     Widgets.append(content, filters)
 
@@ -203,12 +273,18 @@ final class FontWindow {
       rebuildAxes()
       renderPreview()
     }
-    Widgets.append(controls, sampleEntry, Widgets.label("Size"), sizeSpin, faceDropDown)
+    let sizeLabel = Widgets.label("Size")
+    cgtk_accessible_set_label(sampleEntry, "Sample text")
+    cgtk_accessible_set_labelled_by(sizeSpin, sizeLabel)
+    cgtk_accessible_set_label(faceDropDown, "Face")
+    Widgets.append(controls, sampleEntry, sizeLabel, sizeSpin, faceDropDown)
 
     let rating = Widgets.box(vertical: false, spacing: 0)
     Widgets.append(rating, Widgets.label("Rating "))
     for stars in 1...5 {
-      let button = Widgets.button("☆", tooltip: "\(stars) star\(stars == 1 ? "" : "s")")
+      let name = "\(stars) of 5 stars"
+      let button = Widgets.button("☆", tooltip: name)
+      cgtk_accessible_set_label(button, name)
       gtk_widget_add_css_class(button, "flat")
       gtk_widget_add_css_class(button, "star")
       Signals.connect(button, "clicked") { [self] in
@@ -230,7 +306,10 @@ final class FontWindow {
     gtk_widget_set_halign(picture, GTK_ALIGN_START)
     gtk_widget_set_valign(picture, GTK_ALIGN_START)
     gtk_frame_set_child(UnsafeMutablePointer(OpaquePointer(frame)), picture)
-    geometry.name("preview", picture)
+    cgtk_accessible_set_label(picture, "Preview")
+    // The frame, not the picture: the picture has no size at the first frame, before the
+    // preview is drawn.
+    geometry.name("preview", frame)
     Widgets.append(side, controls, axesBox, rating, frame)
     Widgets.append(panes, scroller, side)
     Widgets.append(content, panes)
@@ -313,25 +392,25 @@ final class FontWindow {
   private func refresh() {
     updating = true
     defer { updating = false }
-    if state.matches != shown {
-      shown = state.matches
-      let answers = shown.map { state.entries[$0].answer }
+    if state.matches != listed {
+      listed = state.matches
+      let answers = listed.map { state.entries[$0].answer }
       let count = UInt32(g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(names))))
       Self.withCStrings(answers) { gtk_string_list_splice(names, 0, count, $0) }
     }
-    if shown.isEmpty {
+    if listed.isEmpty {
       gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
     } else {
-      let position = UInt32(state.selection)
-      gtk_single_selection_set_selected(selection, position)
-      gtk_widget_activate_action_variant(
-        list, "list.scroll-to-item", g_variant_new_uint32(position))
+      gtk_single_selection_set_selected(selection, UInt32(state.selection))
+      scrollToSelection()
     }
     gtk_toggle_button_set_active(
       cgtk_toggle_button(favoritesToggle), state.favoritesOnly ? 1 : 0)
     let rating = state.selected.flatMap { state.ratings[$0.family] } ?? 0
     for (index, star) in stars.enumerated() {
       gtk_button_set_label(cgtk_button(star), index < rating ? "★" : "☆")
+      // Setting the label names the button "☆" again: a screen reader hears the stars' count.
+      cgtk_accessible_set_label(star, "\(index + 1) of 5 stars")
       gtk_widget_set_sensitive(star, state.selected == nil ? 0 : 1)
     }
     if let entry = state.selected {
@@ -345,24 +424,54 @@ final class FontWindow {
         state.favoritesOnly && state.ratings.isEmpty
           ? "No rated families yet: click a star to rate one" : "No family matches")
     }
-    if state.selected?.answer != previewFamily { loadFaces() }
+    if state.selected?.answer != previewFamily { schedulePreview() }
+  }
+
+  /// Scrolls the list to the selected row (once the list has a size: before the first frame
+  /// GTK would scroll a list it has not laid out).
+  private func scrollToSelection() {
+    guard shown, !listed.isEmpty else { return }
+    gtk_widget_activate_action_variant(
+      list, "list.scroll-to-item", g_variant_new_uint32(UInt32(state.selection)))
+  }
+
+  private var previewScheduled = false
+
+  /// Loads the selected family's faces and draws the preview when the main loop is idle, after
+  /// the list has redrawn: a keystroke shows its matches first.
+  private func schedulePreview() {
+    guard shown, !previewScheduled else { return }
+    previewScheduled = true
+    Signals.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
+      previewScheduled = false
+      if state.selected?.answer != previewFamily { loadFaces() }
+      return false
+    }
   }
 
   /// Reads the selected family's faces into the face chooser and draws the preview.
   private func loadFaces() {
+    // Refilling the face chooser must not read as the user choosing its first face.
+    updating = true
+    defer { updating = false }
     previewFamily = state.selected?.answer
     members = []
     faceIndex = 0
     axisValues = [:]
     if let entry = state.selected {
-      members = (try? catalog.availableMembers(ofFontFamily: entry.family)) ?? []
+      members = FontPickerState.distinctFaces(
+        (try? catalog.availableMembers(ofFontFamily: entry.family)) ?? [])
       faceIndex =
-        members.firstIndex { $0.style == entry.style }
+        members.firstIndex {
+          $0.style == entry.style
+            || ($0.style.isEmpty && entry.style == FontPickerState.variableStyleName)
+        }
         ?? members.firstIndex { $0.style == "Regular" || $0.style == "Book" } ?? 0
     }
     let count = UInt32(
       g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(faceNames))))
-    Self.withCStrings(members.map(\.style)) { gtk_string_list_splice(faceNames, 0, count, $0) }
+    let styles = members.map { $0.style.isEmpty ? FontPickerState.variableStyleName : $0.style }
+    Self.withCStrings(styles) { gtk_string_list_splice(faceNames, 0, count, $0) }
     if !members.isEmpty {
       gtk_drop_down_set_selected(cgtk_drop_down(faceDropDown), UInt32(faceIndex))
     }
@@ -385,6 +494,7 @@ final class FontWindow {
         gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, axis.minimum, axis.maximum, step))
       gtk_range_set_value(cgtk_range(scale), axisValues[axis.tag] ?? axis.defaultValue)
       gtk_scale_set_value_pos(cgtk_scale(scale), GTK_POS_RIGHT)
+      cgtk_accessible_set_labelled_by(scale, label)
       gtk_widget_set_hexpand(scale, 1)
       Signals.connect(scale, "value-changed") { [self] in
         axisValues[axis.tag] = gtk_range_get_value(cgtk_range(scale))
@@ -399,8 +509,9 @@ final class FontWindow {
   static let previewPadding = 12
   static let previewWidth = 560
 
-  /// The preview the window draws: the chosen face, the sample entry's text (the font's own
-  /// sample when it is blank), the size, the axis sliders' values, black on white.
+  /// The preview the window draws: the chosen face, the sample entry's text (when it is blank,
+  /// the sample of the language filter's language, else the font's own), the size,
+  /// the axis sliders' values, black on white.
   func previewRequest() -> PreviewRequest? {
     guard members.indices.contains(faceIndex) else { return nil }
     let text = String(Widgets.text(sampleEntry).prefix(Self.maximumSampleLength))
@@ -410,6 +521,14 @@ final class FontWindow {
     var request = PreviewRequest(
       font: .face(members[faceIndex]), text: text.allSatisfy(\.isWhitespace) ? nil : text,
       size: size)
+    // The language filter's sample (the filter lists only families that support it).
+    let language = Widgets.text(languageEntry).filter { !$0.isWhitespace }
+    if request.text == nil, !language.isEmpty,
+      let sample = SampleText.sample(forLanguage: String(language))
+    {
+      request.text = sample.text
+      request.language = sample.language
+    }
     request.variation = FontVariation(
       settings: axisValues.sorted { $0.key < $1.key }.map {
         FontVariation.Setting(tag: $0.key, value: $0.value)

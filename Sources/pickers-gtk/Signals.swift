@@ -121,6 +121,22 @@ enum Signals {
     attach(instance, signal, unsafeBitCast(thunk, to: GCallback.self), SignalBox<Handler>(handler))
   }
 
+  /// Connects `handler` to a signal whose handler takes two doubles (a drag gesture's
+  /// `drag-begin`: the start point, `drag-update`: the offset from it).
+  static func connectPoint(
+    _ instance: some ObjectPointer, _ signal: String,
+    _ handler: @escaping @MainActor (Double, Double) -> Void
+  ) {
+    typealias Handler = @MainActor (Double, Double) -> Void
+    let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+      let address = UInt(bitPattern: data)
+      MainActor.assumeIsolated {
+        box(UnsafeMutableRawPointer(bitPattern: address), as: Handler.self)?.handler(x, y)
+      }
+    }
+    attach(instance, signal, unsafeBitCast(thunk, to: GCallback.self), SignalBox<Handler>(handler))
+  }
+
   /// Connects `handler` to a key controller's `key-pressed`: the key value and the modifiers;
   /// `true` means handled.
   static func connectKey(
@@ -180,6 +196,41 @@ enum Signals {
     }
     let data = Unmanaged.passRetained(SignalBox<Handler>(handler)).toOpaque()
     gtk_widget_add_tick_callback(cgtk_widget(widget.gpointer), thunk, data, releaseBoxData)
+  }
+
+  /// Calls `handler` once after the first frame of `widget` is painted (from an idle callback,
+  /// so the frame reaches the display first): the place for work the window can show late.
+  static func afterFirstPaint(
+    _ widget: some ObjectPointer, _ handler: @escaping @MainActor () -> Void
+  ) {
+    var done = false
+    onFirstTick(widget) { clock in
+      connect(clock, "after-paint") {
+        guard !done else { return }
+        done = true
+        idle(priority: G_PRIORITY_DEFAULT_IDLE) {
+          handler()
+          return false
+        }
+      }
+    }
+  }
+
+  /// Calls `handler` whenever the main loop is idle at `priority` (larger is later; GTK's
+  /// drawing is at 120, `G_PRIORITY_DEFAULT_IDLE` 200) until it returns `false`.
+  ///
+  /// The corresponding C function is `g_idle_add_full`.
+  static func idle(priority: Int32, _ handler: @escaping @MainActor () -> Bool) {
+    typealias Handler = @MainActor () -> Bool
+    let thunk: GSourceFunc = { data in
+      let address = UInt(bitPattern: data)
+      return MainActor.assumeIsolated {
+        box(UnsafeMutableRawPointer(bitPattern: address), as: Handler.self)?.handler() == true
+          ? 1 : 0
+      }
+    }
+    let data = Unmanaged.passRetained(SignalBox<Handler>(handler)).toOpaque()
+    g_idle_add_full(priority, thunk, data, releaseBoxData)
   }
 
   private static func attach(

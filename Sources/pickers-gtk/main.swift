@@ -56,6 +56,18 @@ if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty, environment["GTK_A11
   environment["GTK_A11Y"] = "none"
 }
 
+// These windows draw little: GTK's OpenGL set-up (a GL context at start, about 100-250 ms with
+// software GL, bench/window-map.sh) costs more than drawing them with cairo ever does.
+if environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil {
+  setenv("GSK_RENDERER", "cairo", 1)
+  setenv("GDK_DEBUG", "gl-disable", 1)
+}
+
+// What assistive technologies call the program: GTK's AT-SPI root names itself after the
+// program name, else "Unnamed".
+g_set_application_name("pickers")
+if g_get_prgname() == nil { g_set_prgname("pickers") }
+
 // Read the arguments before opening the display, so a bad one is a usage error either way.
 enum Window {
   case color(ColorPickerState)

@@ -23,9 +23,11 @@ public enum ColorPickerEvent: Hashable, Sendable {
   case deleteBackward
   /// Typing ended: the slider shows its value again (every other event ends typing too).
   case finishTyping
-  /// A component was set to a value in its space's units (clamped to its range).
+  /// A component was set to a value in its space's units, rounded to the digits its value box
+  /// shows (``PickerSpace/Component/decimals``) and clamped to its range.
   case setComponent(Int, Double)
-  /// The opacity was set (0...1); ignored when the opacity is not shown.
+  /// The opacity was set (0...1), rounded to whole percent as its value box shows it; ignored
+  /// when the opacity is not shown.
   case setAlpha(Double)
   /// Another space was chosen; the color stays the same.
   case setSpace(PickerSpace)

@@ -30,16 +30,25 @@ public struct ColorPickerState: PickerModel, Hashable {
   public private(set) var outcome: PickerOutcome<ColorPickerAnswer> = .running
   /// The named colors on the preset row.
   public let presets: [ColorPreset]
+  /// The color given (the initial one, or the last ``ColorPickerEvent/setColor(_:)``) when the
+  /// sliders could not show it and show it gamut-mapped to sRGB instead, as `pickers color
+  /// convert` maps it; `nil` when they show it as given, and again once a slider moves.
+  public private(set) var gamutMappedFrom: Color?
 
   /// Creates a picker showing `color` with the sliders of `space`.
   ///
-  /// The opacity is kept only when `showsOpacity` is set (otherwise the answer is opaque).
+  /// The opacity is kept only when `showsOpacity` is set (otherwise the answer is opaque). A
+  /// color the sliders cannot show (outside sRGB for RGB and HSL) is gamut-mapped to sRGB, as
+  /// `pickers color convert` maps it, and kept in ``gamutMappedFrom``: sliders, swatch, hex and
+  /// answer then all show the same color.
   public init(
     color: Color, space: PickerSpace = .rgb, showsOpacity: Bool = false,
     presets: [ColorPreset] = ColorPreset.systemAccents
   ) {
     self.space = space
-    self.values = PickerColorMath.values(of: color, in: space)
+    let fitted = PickerColorMath.fitted(color, for: space)
+    self.gamutMappedFrom = fitted == nil ? nil : color
+    self.values = PickerColorMath.values(of: fitted ?? color, in: space)
     self.alpha = showsOpacity ? min(max(color.alpha, 0), 1) : 1
     self.showsOpacity = showsOpacity
     self.presets = presets
@@ -117,11 +126,15 @@ public struct ColorPickerState: PickerModel, Hashable {
       next.jump(toEnd: toEnd)
     case .setComponent(let index, let value):
       guard next.values.indices.contains(index), value.isFinite else { break }
-      let range = next.space.components[index].range
-      next.values[index] = min(max(value, range.lowerBound), range.upperBound)
+      let component = next.space.components[index]
+      // A dragged slider lands between steps; the answer is what its value box shows.
+      let scale = pow(10, Double(component.decimals))
+      let shown = (value * scale).rounded() / scale
+      next.gamutMappedFrom = nil
+      next.values[index] = min(max(shown, component.range.lowerBound), component.range.upperBound)
     case .setAlpha(let value):
       guard next.showsOpacity, value.isFinite else { break }
-      next.alpha = min(max(value, 0), 1)
+      next.alpha = min(max((value * 100).rounded() / 100, 0), 1)
     case .setSpace(let space):
       guard space != next.space else { break }
       next.values = PickerColorMath.fromSRGB(next.srgb, to: space)
@@ -134,7 +147,9 @@ public struct ColorPickerState: PickerModel, Hashable {
       next.values = PickerColorMath.fromSRGB(next.srgb, to: target)
       next.space = target
     case .setColor(let color):
-      next.values = PickerColorMath.values(of: color, in: next.space)
+      let fitted = PickerColorMath.fitted(color, for: next.space)
+      next.gamutMappedFrom = fitted == nil ? nil : color
+      next.values = PickerColorMath.values(of: fitted ?? color, in: next.space)
       if next.showsOpacity { next.alpha = min(max(color.alpha, 0), 1) }
     case .choosePreset(let index):
       guard next.presets.indices.contains(index) else { break }
@@ -163,6 +178,7 @@ public struct ColorPickerState: PickerModel, Hashable {
 
   /// Sets the focused slider to `value` (its displayed units), clamped to its range.
   private mutating func setFocused(_ value: Double) {
+    gamutMappedFrom = nil
     if focus < 3 {
       let range = space.components[focus].range
       values[focus] = min(max(value, range.lowerBound), range.upperBound)
@@ -172,6 +188,7 @@ public struct ColorPickerState: PickerModel, Hashable {
   }
 
   private mutating func step(by direction: Double, large: Bool) {
+    gamutMappedFrom = nil
     if focus == sliderCount {
       guard !presets.isEmpty else { return }
       let count = presets.count
@@ -196,6 +213,7 @@ public struct ColorPickerState: PickerModel, Hashable {
   }
 
   private mutating func jump(toEnd: Bool) {
+    gamutMappedFrom = nil
     if focus < 3 {
       let range = space.components[focus].range
       values[focus] = toEnd ? range.upperBound : range.lowerBound
@@ -205,6 +223,7 @@ public struct ColorPickerState: PickerModel, Hashable {
   }
 
   private mutating func apply(_ preset: ColorPreset) {
+    gamutMappedFrom = nil
     values = PickerColorMath.fromSRGB(preset.srgb, to: space)
   }
 }

@@ -108,7 +108,8 @@ public struct FontPickerState: PickerModel, Hashable {
   /// One entry per family (or per face with `perFace`), in the order of `faces`.
   ///
   /// Both drivers build their list with this: a family's styles, whether any face is
-  /// monospaced, and its Regular (or Book, else first) file.
+  /// monospaced, and its Regular (or Book, else first) file. Each style is listed once
+  /// (``distinctFaces(_:)``); a variable font's faces are its named instances.
   public static func entries(_ faces: [FontFace], perFace: Bool) -> [Entry] {
     var order: [String] = []
     var byFamily: [String: [FontFace]] = [:]
@@ -118,8 +119,8 @@ public struct FontPickerState: PickerModel, Hashable {
     }
     return order.flatMap { family -> [Entry] in
       let members = byFamily[family] ?? []
-      var styles: [String] = []
-      for face in members where !styles.contains(face.style) { styles.append(face.style) }
+      let faces = distinctFaces(members)
+      let styles = faces.map(\.style).filter { !$0.isEmpty }
       let mono = members.contains { $0.spacing != .proportional }
       let file =
         members.first { $0.style == "Regular" || $0.style == "Book" }?.file
@@ -127,11 +128,28 @@ public struct FontPickerState: PickerModel, Hashable {
       guard perFace else {
         return [Entry(family: family, styles: styles, isMonospace: mono, file: file)]
       }
-      return members.map { face in
+      // A variable face without a style of its own is listed through its named instances.
+      let named = faces.filter { !$0.style.isEmpty }
+      return (named.isEmpty ? faces : named).map { face in
         Entry(
-          family: family, style: face.style, styles: styles, isMonospace: mono, file: face.file)
+          family: family, style: face.style.isEmpty ? variableStyleName : face.style,
+          styles: styles, isMonospace: mono, file: face.file)
       }
     }
+  }
+
+  /// What a surface calls a variable font's own face, which has no style name.
+  public static let variableStyleName = "Variable"
+
+  /// `faces` with each style once, in their order: the first of several copies of a face (one
+  /// family installed as OpenType, Type 1 and PFB files; a named instance in two variable
+  /// files) stands for all of them, and one variable face with an empty style is kept.
+  ///
+  ///     FontPickerState.distinctFaces(try catalog.availableMembers(ofFontFamily: "C059"))
+  ///       .map(\.style)   // ["Roman", "Italic", "Bold", "Bold Italic"]
+  public static func distinctFaces(_ faces: [FontFace]) -> [FontFace] {
+    var seen = Set<String>()
+    return faces.filter { seen.insert($0.style).inserted }
   }
 
   /// Sets the languages of every entry of `family` (looked up lazily, for the detail line).

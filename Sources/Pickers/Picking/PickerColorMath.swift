@@ -31,6 +31,25 @@ enum PickerColorMath {
     }
   }
 
+  /// `color` gamut-mapped to sRGB as `pickers color convert` maps it (CSS Color 4), when the
+  /// sliders of `space` cannot show it as it is: outside sRGB for RGB and HSL, past the
+  /// lightness or chroma sliders' ends for OKLCH; `nil` when they can.
+  static func fitted(_ color: Color, for space: PickerSpace) -> Color? {
+    switch space {
+    case .rgb, .hsl:
+      return color.isInGamut(of: .srgb) ? nil : color.gamutMapped(to: .srgb)
+    case .oklch:
+      let channels = color.converted(to: .oklch).channels.values
+      let lightness = (channels[0] ?? 0) * 100
+      let chroma = channels[1] ?? 0
+      let components = space.components
+      guard components[0].range.contains(lightness), components[1].range.contains(chroma) else {
+        return color.gamutMapped(to: .srgb)
+      }
+      return nil
+    }
+  }
+
   /// sRGB channels 0...1 (unclamped) of the slider values.
   static func toSRGB(_ values: [Double], in space: PickerSpace) -> [Double] {
     color(values, in: space).converted(to: .srgb).channels.values.map { value in

@@ -93,10 +93,42 @@ public struct RecentColorStore: Hashable, Sendable {
     return RecentColors(text: String(decoding: bytes, as: UTF8.self))
   }
 
+  /// Puts `hex` first in the saved list, keeping what other windows saved meanwhile.
+  ///
+  /// Under an exclusive lock on the file's folder (the favourites file's lock) the file is read
+  /// again, `hex` is added and the list written back, so two windows open at once both keep
+  /// their picks.
+  ///
+  ///     try store.record("#3478f6")   // another window's pick, saved after this one opened, stays
+  ///
+  /// - Returns: The list saved.
+  /// - Throws: ``FileWriteError`` when the folder cannot be created or locked, or the file
+  ///   written.
+  @discardableResult
+  public func record(_ hex: String) throws(FileWriteError) -> RecentColors {
+    try makeFolders()
+    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    let lock: FolderLock
+    do {
+      lock = try FolderLock(folder)
+    } catch {
+      throw .failed(path: path, operation: "lock", reason: error.reason)
+    }
+    defer { lock.release() }
+    let recent = load().adding(hex)
+    try writeAtomically(Array(recent.text.utf8), to: path)
+    return recent
+  }
+
   /// Writes `recent` atomically, creating the folders if needed.
   ///
   /// - Throws: ``FileWriteError`` when the folder cannot be created or the file written.
   public func save(_ recent: RecentColors) throws(FileWriteError) {
+    try makeFolders()
+    try writeAtomically(Array(recent.text.utf8), to: path)
+  }
+
+  private func makeFolders() throws(FileWriteError) {
     var current = path.hasPrefix("/") ? "" : "."
     let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
     for part in folder.split(separator: "/") {
@@ -107,6 +139,5 @@ public struct RecentColorStore: Hashable, Sendable {
           reason: String(cString: strerror(errno)).lowercased())
       }
     }
-    try writeAtomically(Array(recent.text.utf8), to: path)
   }
 }

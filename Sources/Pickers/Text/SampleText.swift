@@ -51,6 +51,21 @@ public enum SampleText {
     Sample(text: "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία", language: "el", nameHints: []),
   ]
 
+  /// The sample written in `language` (a BCP 47 or fontconfig tag: `he`, `zh-CN`, `pt_BR`),
+  /// matched on the whole tag, then on its first subtag; `nil` when there is none.
+  ///
+  ///     SampleText.sample(forLanguage: "he")?.text   // "דג סקרן שט בים מאוכזב ולפתע מצא חברה"
+  ///     SampleText.sample(forLanguage: "en-GB")?.language   // "en"
+  public static func sample(forLanguage language: String) -> Sample? {
+    let tag = language.lowercased().map { $0 == "_" ? "-" : $0 }
+    let wanted = String(tag)
+    let base = String(wanted.prefix { $0 != "-" })
+    let samples = [latin] + all
+    return samples.first { $0.language == wanted }
+      ?? samples.first { $0.language == base }
+      ?? samples.first { $0.language.prefix { $0 != "-" } == base && !base.isEmpty }
+  }
+
   /// Chooses a sample for a font: a sample its family name asks for, else the first sample
   /// whose characters the font covers, else characters from the font's own character map.
   ///

@@ -114,4 +114,30 @@ struct FontPickerStateTests {
     #expect(cancelled.outcome == .cancelled)
     #expect(FontPickerState.update(cancelled, .choose) == cancelled)
   }
+
+  @Test("--faces lists each style of a family once; a variable font through its named instances")
+  func facesOnce() throws {
+    let catalog = try FontCatalog(configFile: FontTools.fixturesConf, cache: .disabled)
+    let entries = FontPickerState.entries(try catalog.faces(), perFace: true)
+    // Inter is installed as three variable files whose named instances overlap.
+    for family in ["Inter", "DejaVu Sans"] {
+      let listed = entries.filter { $0.family == family }.compactMap(\.style)
+      #expect(Set(listed).count == listed.count, "\(family): \(listed)")
+      // fc-list, the independent truth: every named style of the family, each once.
+      let output = try FontTools.run("fc-list", [family, "style"])
+      let styles = Set(
+        FontTools.lines(output).compactMap { line -> String? in
+          guard let equals = line.firstIndex(of: "=") else { return nil }
+          // fc-list prints every localized style name; the first is the one fontconfig uses.
+          return String(line[line.index(after: equals)...].split(separator: ",").first ?? "")
+        })
+      #expect(Set(listed) == styles, "\(family)")
+      #expect(!listed.contains(""))
+    }
+    // The family list's styles carry no empty style either.
+    let families = FontPickerState.entries(try catalog.faces(), perFace: false)
+    let inter = try #require(families.first { $0.family == "Inter" })
+    #expect(!inter.styles.contains(""))
+    #expect(Set(inter.styles).count == inter.styles.count)
+  }
 }

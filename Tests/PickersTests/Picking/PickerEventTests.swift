@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Pickers
@@ -15,6 +16,50 @@ struct PickerEventTests {
     let ignored = ColorPickerState.update(Self.blue, .setComponent(7, 1))
     #expect(ignored == Self.blue)
     #expect(ColorPickerState.update(Self.blue, .setComponent(1, .nan)) == Self.blue)
+  }
+
+  @Test("a dragged slider's value is rounded as its value box shows it (rgb 0, oklch 3 digits)")
+  func setComponentRounds() {
+    // The value box of an RGB channel shows no decimals: 124.975 shows as 125.
+    let dragged = ColorPickerState.update(Self.blue, .setComponent(0, 124.975))
+    #expect(dragged.values[0] == 125)
+    #expect(dragged.answer.css == "rgb(125 120 246)")
+    // OKLCH chroma shows three decimals, lightness one.
+    let oklch = ColorPickerState(color: .white, space: .oklch)
+    let chroma = ColorPickerState.update(oklch, .setComponent(1, 0.123_456))
+    #expect(chroma.values[1] == 0.123)
+    let lightness = ColorPickerState.update(oklch, .setComponent(0, 55.56))
+    #expect(lightness.values[0] == 55.6)
+    // Opacity in whole percent: 49.5 % shows as 50.
+    let opacity = ColorPickerState.update(
+      ColorPickerState(color: .white, showsOpacity: true), .setAlpha(0.495))
+    #expect(opacity.alpha == 0.5)
+  }
+
+  @Test(
+    "an out-of-sRGB color starts gamut-mapped as color convert maps it: one color everywhere",
+    arguments: ["oklch(70% 0.3 150)", "oklch(150% 2 400)", "color(display-p3 0 1 0)"])
+  func outOfGamutStart(css: String) throws {
+    let given = try Color(css: css)
+    let mapped = given.gamutMapped(to: .srgb).converted(to: .srgb)
+    for space in [PickerSpace.rgb, .hsl] {
+      let state = ColorPickerState(color: given, space: space)
+      #expect(state.gamutMappedFrom == given)
+      #expect(!state.isOutOfGamut)
+      // The sliders, the hex and the CSS answer are one color: the mapped one.
+      #expect(state.answer.hex == mapped.hex)
+      let css = try Color(css: state.answer.css).converted(to: .srgb)
+      #expect(css.hex == mapped.hex)
+      for (index, component) in space.components.enumerated() {
+        #expect(component.range.contains(state.values[index]))
+      }
+    }
+    // A slider moved: the note goes.
+    let moved = ColorPickerState.update(
+      ColorPickerState(color: given), .step(0, by: 1, large: false))
+    #expect(moved.gamutMappedFrom == nil)
+    // In sRGB already: nothing to say.
+    #expect(ColorPickerState(color: .white).gamutMappedFrom == nil)
   }
 
   @Test("a window's arrow key on a slider steps that row by the terminal picker's step")
@@ -150,5 +195,30 @@ struct PickerEventTests {
     let home = RecentColorStore(environment: ["HOME": "/home/ada"])
     #expect(home?.path == "/home/ada/.local/state/pickers/recent-colors")
     #expect(RecentColorStore(environment: [:]) == nil)
+  }
+
+  @Test("two windows open at once both keep their picks: record re-reads under the lock")
+  func recentColorsMerge() throws {
+    let root = PNGTestSupport.temporaryFolder()
+    defer { PNGTestSupport.remove(root) }
+    let environment = ["XDG_STATE_HOME": root + "/state"]
+    let first = try #require(RecentColorStore(environment: environment))
+    let second = try #require(RecentColorStore(environment: environment))
+    try first.save(RecentColors(colors: ["#000000"]))
+    // Both windows opened on ["#000000"]; the second picks, then the first.
+    _ = first.load()
+    _ = second.load()
+    try second.record("#3478f6")
+    try first.record("#FF0000")
+    // Read back as plain lines, not through RecentColors.
+    let text = try #require(
+      String(validating: try readFile(first.path, maximumSize: 4_096), as: UTF8.self))
+    #expect(text == "#ff0000\n#3478f6\n#000000\n")
+    // Many processes' worth of records at once (threads here): none is lost.
+    let hexes = (0..<8).map { "#0000" + String($0, radix: 16).uppercased() + "0" }
+    DispatchQueue.concurrentPerform(iterations: hexes.count) { index in
+      _ = try? first.record(hexes[index])
+    }
+    #expect(Set(first.load().colors).isSuperset(of: Set(hexes.map { $0.lowercased() })))
   }
 }

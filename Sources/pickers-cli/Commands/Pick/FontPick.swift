@@ -66,6 +66,8 @@ struct FontPick: Command {
   }
 
   func run(_ context: CommandContext) throws {
+    // An unknown language or family is the user's typo, whichever surface would draw.
+    try Self.validate(language: language, initial: initial, faces: faces)
     // Fail fast, before any font work, when there is nothing to draw on.
     guard
       case .terminal(let terminal) = try PickSurface.choose(
@@ -156,6 +158,35 @@ struct FontPick: Command {
     }
     guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
     try print(answer, context)
+  }
+
+  /// Usage errors for a `--lang` fontconfig does not know and an `--initial` family that is not
+  /// installed (with the closest names), so neither starts an empty list or another family.
+  static func validate(language: String?, initial: String?, faces: Bool) throws {
+    guard language != nil || initial != nil else { return }
+    let catalog = try FontCatalog()
+    if let language {
+      let result = Result { () throws(FontError) in
+        try catalog.families(matching: FontFilter(language: language))
+      }
+      if case .failure(let error) = result {
+        guard case .unknownLanguage = error else { throw error }
+        throw UsageError("--lang: \(error)")
+      }
+    }
+    guard let initial else { return }
+    let result = Result { () throws(FontError) in
+      try catalog.availableMembers(ofFontFamily: initial)
+    }
+    guard case .failure(let error) = result else { return }
+    guard case .unknownFamily = error else { throw error }
+    // With --faces the start may be family:style.
+    if faces, let colon = initial.lastIndex(of: ":"),
+      (try? catalog.availableMembers(ofFontFamily: String(initial[..<colon]))) != nil
+    {
+      return
+    }
+    throw UsageError("--initial: \(error)")
   }
 
   /// The JSON answer: the family, and the style with `--faces`.

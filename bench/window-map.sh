@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# How fast the picker windows open and answer a key, against the dialogs people use today
+# (issue 32), on one display: Xvfb with the openbox window manager.
+#
+#   bench/window-map.sh [--quick]
+#
+# Font windows: `pickers font pick --gui` against `yad --font` (zenity and kdialog have no font
+# dialog), with the test font set (Tests/Fixtures/fonts.conf, about 400 faces) and with every
+# installed font (the default configuration; scripts/install-deps --bench installs about 3,100
+# faces). Color windows: `pickers color pick --gui` against `zenity --color-selection`,
+# `yad --color` and `kdialog --getcolor`.
+#
+# bench/window_map.py runs the tools in turn (A, B, A, B, ...), after a discarded warm-up each,
+# and reads from the X server: the time to map the window, the time until it stops repainting
+# (drawn), and for the font windows the answer time of each key of "dej" typed at once (into
+# pickers' search field, into yad's family list, whose type-ahead jumps to the match): to its
+# first repaint, and until it settles (pickers keeps painting rows in their own fonts). Cursor
+# blinking is off (gtk-cursor-blink=false) so a blink is not taken for an answer.
+#
+# Environment: PICKERS (a pickers binary with pickers-gtk beside it; default: a release build),
+# RUNS (default 5; 2 with --quick). Prints a Markdown table; JSON in bench/out/window-map.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+runs=${RUNS:-5}
+[[ ${1:-} == --quick ]] && runs=${RUNS:-2}
+out=$root/bench/out
+mkdir -p "$out"
+
+for tool in Xvfb openbox yad zenity dbus-run-session fc-list; do
+  command -v "$tool" >/dev/null || {
+    echo "bench/window-map.sh: needs $tool (apt-get install xvfb openbox yad zenity dbus fontconfig)" >&2
+    exit 1
+  }
+done
+/usr/bin/python3 -c 'import Xlib.ext.damage' 2>/dev/null || {
+  echo "bench/window-map.sh: needs python3-xlib" >&2
+  exit 1
+}
+
+if [[ -z ${PICKERS:-} ]]; then
+  swift build -c release --product pickers >&2
+  swift build -c release --product pickers-gtk >&2
+  PICKERS=$root/.build/release/pickers
+fi
+"$root/scripts/test-fonts" >&2
+
+# A home of its own: no saved ratings or recent colors, no cursor blinking.
+home=$out/window-home
+rm -rf "$home"
+mkdir -p "$home/.config/gtk-3.0" "$home/.config/gtk-4.0" "$home/runtime"
+chmod 700 "$home/runtime"
+for version in 3.0 4.0; do
+  printf '[Settings]\ngtk-cursor-blink=false\n' >"$home/.config/gtk-$version/settings.ini"
+done
+export HOME=$home XDG_CONFIG_HOME=$home/.config XDG_CACHE_HOME=$home/.cache
+export XDG_STATE_HOME=$home/.state XDG_DATA_HOME=$home/.local/share XDG_RUNTIME_DIR=$home/runtime
+export GDK_BACKEND=x11 WAYLAND_DISPLAY=
+
+# Xvfb picks a free display and writes its number when ready (after its pid, printed at once).
+exec 3< <(Xvfb -displayfd 1 -screen 0 1280x800x24 -nolisten tcp 2>/dev/null & echo "pid $!")
+read -r -u 3 _ xvfb
+read -r -u 3 number
+export DISPLAY=:$number
+openbox >/dev/null 2>&1 &
+wm=$!
+trap 'kill $wm $xvfb 2>/dev/null || true' EXIT
+sleep 1
+
+measure() { # NAME FONTCONFIG_FILE KEYS -- tools as NAME -- COMMAND... groups
+  local name=$1 config=$2 keys=$3
+  shift 3
+  FONTCONFIG_FILE=$config dbus-run-session -- /usr/bin/python3 "$root/bench/window_map.py" \
+    --display "$DISPLAY" --runs "$runs" --keys "$keys" --out "$out/window-map-$name.json" "$@" \
+    >/dev/null 2>"$out/window-map-$name.log"
+}
+
+test_conf=$root/Tests/Fixtures/fonts.conf
+system_conf=/etc/fonts/fonts.conf
+test_faces=$(FONTCONFIG_FILE=$test_conf fc-list | wc -l)
+system_faces=$(FONTCONFIG_FILE=$system_conf fc-list | wc -l)
+
+measure font-test "$test_conf" dej \
+  pickers -- "$PICKERS" font pick --gui -- yad -- yad --font
+measure font-system "$system_conf" dej \
+  pickers -- "$PICKERS" font pick --gui -- yad -- yad --font
+color_tools=(pickers -- "$PICKERS" color pick --gui -- zenity -- zenity --color-selection
+  -- yad -- yad --color)
+command -v kdialog >/dev/null && color_tools+=(-- kdialog -- kdialog --getcolor)
+measure color "$test_conf" "" "${color_tools[@]}"
+
+/usr/bin/python3 - "$out" "$test_faces" "$system_faces" <<'EOF'
+import json, statistics, sys
+out, test_faces, system_faces = sys.argv[1], sys.argv[2], sys.argv[3]
+def median(values):
+    return "%.0f" % statistics.median(values) if values else "-"
+combined = {}
+print("| window | faces | tool | map ms | drawn ms | key: first repaint ms | first key settled ms | next keys settled ms |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for name, faces in (("font-test", test_faces), ("font-system", system_faces), ("color", "-")):
+    results = json.load(open("%s/window-map-%s.json" % (out, name)))
+    combined[name] = results
+    for tool, r in results.items():
+        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            name.split("-")[0], faces, tool, median(r["map_ms"]), median(r["drawn_ms"]),
+            median(r["key_repaint_ms"]), median(r["first_key_ms"]), median(r["key_ms"])))
+json.dump(combined, open("%s/window-map.json" % out, "w"), indent=1)
+EOF
