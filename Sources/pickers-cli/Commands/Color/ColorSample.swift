@@ -114,7 +114,8 @@ struct ColorSample: Command {
     if let position { arguments += ["--at", "\(position.x),\(position.y)"] }
     if let count { arguments += ["--count", String(count)] }
     let samples = try Self.samples(
-      DesktopHelper.sampler.run(arguments, environment: context.environment))
+      DesktopHelper.sampler.run(
+        arguments, environment: context.environment, forwardingSignals: true))
     let values = samples.map { ColorConvert.convert($0.color, to: format) }
     if copy {
       let copied = try DesktopHelper.sampler.run(
