@@ -45,7 +45,13 @@ enum SampleMain {
       writeError("pickers: warning: \(SampleError.notification(detail))\n")
       exit(3)
     } catch {
-      writeError("pickers: \(error)\n")
+      if case .pick(let options) = command, options.report {
+        // One line, so the message's own text cannot break the protocol.
+        let message = "\(error)".replacing("\n", with: " ")
+        try? FileDescriptor.standardOutput.writeAll("error \(error.kind.rawValue) \(message)\n")
+      } else {
+        writeError("pickers: \(error)\n")
+      }
       exit(3)
     }
   }

@@ -92,11 +92,23 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
     maximumOutput: Int = 1 << 20,
     forwardingSignals: Bool = false
   ) throws(DesktopHelperError) -> DesktopHelperResult {
+    try run(
+      arguments, environment: environment, maximumOutput: maximumOutput,
+      forwardingSignals: forwardingSignals, onStart: nil)
+  }
+
+  /// ``run(_:environment:maximumOutput:forwardingSignals:)``, telling `onStart` the helper's
+  /// process id once it runs (a caller that may stop it early keeps the id).
+  func run(
+    _ arguments: [String], environment: [String: String], maximumOutput: Int = 1 << 20,
+    forwardingSignals: Bool, onStart: (@Sendable (pid_t) -> Void)?
+  ) throws(DesktopHelperError) -> DesktopHelperResult {
     let path = try prepare(environment: environment)
     var child = ChildProcess(
       path: path, arguments: [rawValue] + arguments,
       environment: Self.childEnvironment(environment), maximumOutput: maximumOutput)
     child.forwardsSignals = forwardingSignals
+    child.onStart = onStart
     return try Self.finish(child: child, path: path)
   }
 

@@ -29,6 +29,9 @@ struct ChildProcess {
   /// the child; once it has ended, this process then ends by the same signal (a command-line
   /// program's behaviour: a library leaves its host's handlers alone).
   var forwardsSignals = false
+  /// Called with the child's process id once it has started, before its output is read (a
+  /// caller that may need to stop it early keeps the id).
+  var onStart: (@Sendable (pid_t) -> Void)?
 
   /// How a run ended.
   struct Outcome {
@@ -96,6 +99,7 @@ struct ChildProcess {
       return .failure(SpawnFailure(code: started))
     }
     forwarding?.begin(child: pid)
+    onStart?(pid)
 
     var outcome = Outcome(output: [])
     collect(from: readEnd, into: &outcome)
