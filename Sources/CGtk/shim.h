@@ -1,4 +1,10 @@
 #include <gtk/gtk.h>
+#include <signal.h>
+#include <sys/prctl.h>
+
+// prctl is variadic, which Swift cannot call: the helper asks to get SIGTERM when the process
+// that started it ends (pickers, however it ends).
+static inline int cgtk_end_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGTERM); }
 
 // GTK's type casts (GTK_WIDGET(), GTK_WINDOW(), ...) are macros that check the instance's type
 // at run time; Swift cannot call them, so each one the helper uses gets a function here.

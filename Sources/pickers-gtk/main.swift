@@ -15,6 +15,13 @@ import Pickers
 
 clock_gettime(CLOCK_MONOTONIC, &startTime)
 
+// End with the process that started this one, however it ends (SIGKILL too); if it ended
+// before the request took effect, end now.
+_ = cgtk_end_with_parent()
+if DesktopHelper.parentHasEnded(environment: ProcessEnvironment.variables()) { exit(1) }
+// The name taskbars and window rules see: the Wayland app_id and the X11 WM_CLASS.
+g_set_prgname("pickers")
+
 /// Exits with a message on standard error.
 func fail(_ message: String, status: Int32) -> Never {
   writeError("pickers: \(message)\n")
@@ -63,10 +70,9 @@ if environment["GSK_RENDERER"] == nil, environment["GDK_DEBUG"] == nil {
   setenv("GDK_DEBUG", "gl-disable", 1)
 }
 
-// What assistive technologies call the program: GTK's AT-SPI root names itself after the
-// program name, else "Unnamed".
+// What assistive technologies call the program (GTK's AT-SPI root names itself after it, else
+// "Unnamed"); the program name is set above.
 g_set_application_name("pickers")
-if g_get_prgname() == nil { g_set_prgname("pickers") }
 
 // Read the arguments before opening the display, so a bad one is a usage error either way.
 enum Window {

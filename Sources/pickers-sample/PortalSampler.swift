@@ -16,6 +16,9 @@ struct PortalSampler {
   static let objectPath = "/org/freedesktop/portal/desktop"
   static let interface = "org.freedesktop.portal.Screenshot"
   static let requestInterface = "org.freedesktop.portal.Request"
+  /// The bus name of the wlroots back end (xdg-desktop-portal-wlr), which answers a cancel
+  /// with response 2.
+  static let wlrBackend = "org.freedesktop.impl.portal.desktop.wlr"
 
   /// The path of the request object the portal will create for `token`, as the portal
   /// documentation specifies: the caller's unique name without its `:`, dots turned into `_`.
@@ -44,6 +47,10 @@ struct PortalSampler {
       return ScreenSample(
         pixel: RGBA8(red: byte(red), green: byte(green), blue: byte(blue)), x: nil, y: nil)
     case .cancelled:
+      return nil
+    case .failed(2) where bus.nameHasOwner(Self.wlrBackend):
+      // xdg-desktop-portal-wlr runs `slurp`, and Esc there comes back as response 2: on
+      // wlroots that is how a cancel looks.
       return nil
     case .failed(let code):
       throw .portalFailed("the request ended with response \(code)")
@@ -107,6 +114,24 @@ final class SessionBus {
     else { throw .portalFailed("PickColor returned no request handle") }
     defer { g_variant_unref(child) }
     return String(cString: g_variant_get_string(child, nil))
+  }
+
+  /// Whether some connection owns `name` (`org.freedesktop.DBus.NameHasOwner`); `false` when
+  /// the bus cannot say.
+  func nameHasOwner(_ name: String) -> Bool {
+    var fields = [g_variant_new_string(name)]
+    let parameters = g_variant_new_tuple(&fields, 1)
+    guard
+      let reply = g_dbus_connection_call_sync(
+        connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+        "NameHasOwner", parameters, nil, G_DBUS_CALL_FLAGS_NONE, 5_000, nil, nil)
+    else { return false }
+    defer { g_variant_unref(reply) }
+    guard String(cString: g_variant_get_type_string(reply)) == "(b)",
+      let child = g_variant_get_child_value(reply, 0)
+    else { return false }
+    defer { g_variant_unref(child) }
+    return g_variant_get_boolean(child) != 0
   }
 
   /// Turns a failed call into the error that names what is missing.

@@ -3,6 +3,7 @@ import Pickers
 /// What `pickers-sample` was asked to do, read from its arguments.
 ///
 ///     pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] [--timeout S]
+///         [--report]
 ///     pickers-sample copy TEXT
 ///     pickers-sample notify SUMMARY BODY
 ///
@@ -20,6 +21,9 @@ enum SampleCommand: Equatable {
     var count = 1
     var copy = false
     var timeout = SampleCommand.defaultTimeout
+    /// A failure is one `error KIND MESSAGE` line on standard output instead of a message on
+    /// standard error (``ColorSampler`` reads it).
+    var report = false
   }
 
   /// How long to wait for the user (or the portal) by default, in seconds.
@@ -33,7 +37,7 @@ enum SampleCommand: Equatable {
 
   static let usage = """
     usage: pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] \
-    [--timeout SECONDS]
+    [--timeout SECONDS] [--report]
            pickers-sample copy TEXT
            pickers-sample notify SUMMARY BODY
     """
@@ -68,6 +72,8 @@ enum SampleCommand: Equatable {
         options.timeout = try Self.integer(try value(argument), "--timeout", 1...86_400)
       case "--copy":
         options.copy = true
+      case "--report":
+        options.report = true
       default:
         guard !argument.hasPrefix("--") else {
           throw SampleUsageError("unknown option '\(argument)'")

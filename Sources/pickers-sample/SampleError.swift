@@ -1,3 +1,5 @@
+import Pickers
+
 /// Why the sampler could not read a color; printed as `pickers: <description>`, exit 3.
 enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Neither `--backend` nor the environment names a display.
@@ -28,6 +30,23 @@ enum SampleError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotWrite(String)
   /// The notification could not be shown.
   case notification(String)
+
+  /// The name `pick --report` prints for this failure (``ColorSamplerError/Kind``'s raw
+  /// values, which the library reads back).
+  var kind: ColorSamplerError.Kind {
+    switch self {
+    case .noDisplay: .noDisplay
+    case .cannotOpenDisplay: .cannotOpenDisplay
+    case .outsideScreen: .outsideScreen
+    case .cannotGrab: .cannotGrab
+    case .timedOut: .timedOut
+    case .positionNeedsX11: .positionNeedsX11
+    case .noSessionBus: .noSessionBus
+    case .noPortal: .noPortalService
+    case .noPickColor: .noPickColor
+    case .xRequestFailed, .portalFailed, .clipboard, .cannotWrite, .notification: .failed
+    }
+  }
 
   var description: String {
     switch self {

@@ -1,3 +1,4 @@
+import CGio
 import Glibc
 import Pickers
 
@@ -11,6 +12,11 @@ import Pickers
 @main
 enum SampleMain {
   static func main() {
+    // End with the process that started this one, however it ends (SIGKILL too); if it ended
+    // before the request took effect, end now. The clipboard server forked later is free of
+    // it (fork clears the request), so a copy outlives the pick.
+    _ = cgio_end_with_parent()
+    if DesktopHelper.parentHasEnded(environment: ProcessEnvironment.variables()) { exit(1) }
     let command: SampleCommand
     do {
       command = try SampleCommand(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -39,7 +45,13 @@ enum SampleMain {
       writeError("pickers: warning: \(SampleError.notification(detail))\n")
       exit(3)
     } catch {
-      writeError("pickers: \(error)\n")
+      if case .pick(let options) = command, options.report {
+        // One line, so the message's own text cannot break the protocol.
+        let message = "\(error)".replacing("\n", with: " ")
+        try? FileDescriptor.standardOutput.writeAll("error \(error.kind.rawValue) \(message)\n")
+      } else {
+        writeError("pickers: \(error)\n")
+      }
       exit(3)
     }
   }

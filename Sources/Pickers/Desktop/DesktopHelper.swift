@@ -48,27 +48,91 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
     return nil
   }
 
+  /// The environment variable that tells a helper its parent's process id.
+  ///
+  /// A helper asks the kernel to end it when its parent ends (`PR_SET_PDEATHSIG`), then
+  /// checks with ``parentHasEnded(environment:)`` that the parent did not end before that
+  /// request: together they leave no window open after `pickers` is killed, even by SIGKILL.
+  public static let parentVariable = "PICKERS_PARENT_PID"
+
+  /// Whether the process that started this helper has already ended.
+  ///
+  /// It has when this process's parent is no longer the one ``parentVariable`` names; `false`
+  /// when the variable is unset (a helper run by hand).
+  public static func parentHasEnded(environment: [String: String]) -> Bool {
+    guard let text = environment[parentVariable], let expected = pid_t(text) else { return false }
+    return getppid() != expected
+  }
+
+  /// The shared library the GTK 4 windows need (Debian's `libgtk-4-1`).
+  static let gtkLibrary = "libgtk-4.so.1"
+
+  /// Whether the dynamic loader finds `library` (with everything it needs), asked by loading
+  /// it: the same search the helper's own start would make.
+  static func loaderFinds(_ library: String) -> Bool {
+    guard let handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL) else { return false }
+    dlclose(handle)
+    return true
+  }
+
   /// Runs the helper with `arguments` and waits for it, collecting its standard output.
   ///
   /// Standard input and standard error are the caller's. The helper's output is bounded to
-  /// `maximumOutput` bytes; a helper that writes more is an error.
+  /// `maximumOutput` bytes; a helper that writes more is an error. With `forwardingSignals`,
+  /// SIGINT and SIGTERM sent to this process while the helper runs go on to the helper, and
+  /// this process ends by that signal once the helper has (a command-line program's
+  /// behaviour; a library host keeps its own handlers by leaving it `false`). The helper ends
+  /// when this process does, however it ends.
   ///
-  /// - Throws: ``DesktopHelperError`` when the helper is missing, cannot start, is killed, or
-  ///   writes too much.
+  /// - Throws: ``DesktopHelperError`` when the helper or a library it needs is missing, it
+  ///   cannot start, is killed, or writes too much.
   public func run(
     _ arguments: [String],
     environment: [String: String],
-    maximumOutput: Int = 1 << 20
+    maximumOutput: Int = 1 << 20,
+    forwardingSignals: Bool = false
   ) throws(DesktopHelperError) -> DesktopHelperResult {
+    try run(
+      arguments, environment: environment, maximumOutput: maximumOutput,
+      forwardingSignals: forwardingSignals, onStart: nil)
+  }
+
+  /// ``run(_:environment:maximumOutput:forwardingSignals:)``, telling `onStart` the helper's
+  /// process id once it runs (a caller that may stop it early keeps the id).
+  func run(
+    _ arguments: [String], environment: [String: String], maximumOutput: Int = 1 << 20,
+    forwardingSignals: Bool, onStart: (@Sendable (pid_t) -> Void)?
+  ) throws(DesktopHelperError) -> DesktopHelperResult {
+    let path = try prepare(environment: environment)
+    var child = ChildProcess(
+      path: path, arguments: [rawValue] + arguments,
+      environment: Self.childEnvironment(environment), maximumOutput: maximumOutput)
+    child.forwardsSignals = forwardingSignals
+    child.onStart = onStart
+    return try Self.finish(child: child, path: path)
+  }
+
+  /// The helper's path, once it and the libraries it needs are known to be there.
+  func prepare(environment: [String: String]) throws(DesktopHelperError) -> String {
     guard let path = locate(environment: environment) else {
       throw .missing(
         name: rawValue,
         searched: Self.searchFolders(
           executable: Self.currentExecutable(), environment: environment))
     }
-    return try Self.spawn(
-      path: path, arguments: [rawValue] + arguments, environment: environment,
-      maximumOutput: maximumOutput)
+    if self == .gtk {
+      // A test hook names a library that is not there, to see the message without removing GTK.
+      let library = environment["PICKERS_TEST_GTK_LIBRARY"] ?? Self.gtkLibrary
+      guard Self.loaderFinds(library) else { throw .missingGTK }
+    }
+    return path
+  }
+
+  /// `KEY=value` strings for a helper: `environment` and this process's id as the parent.
+  static func childEnvironment(_ environment: [String: String]) -> [String] {
+    var variables = environment
+    variables[parentVariable] = String(getpid())
+    return variables.map { "\($0.key)=\($0.value)" }
   }
 
   /// The running program's path, from `/proc/self/exe`.
@@ -84,20 +148,23 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private static func spawn(
-    path: String, arguments: [String], environment: [String: String], maximumOutput: Int
+  private static func finish(
+    child: ChildProcess, path: String
   ) throws(DesktopHelperError) -> DesktopHelperResult {
-    let child = ChildProcess(
-      path: path, arguments: arguments,
-      environment: environment.map { "\($0.key)=\($0.value)" }, maximumOutput: maximumOutput)
-    let outcome: ChildProcess.Outcome
     switch child.run() {
-    case .success(let value): outcome = value
+    case .success(let outcome):
+      return try result(of: outcome, name: child.arguments[0], limit: child.maximumOutput)
     case .failure(let failure): throw .cannotStart(path: path, errno: failure.code)
     }
-    if outcome.overflowed { throw .tooMuchOutput(name: arguments[0], limit: maximumOutput) }
+  }
+
+  /// The result of a finished helper, or the error its end was.
+  static func result(
+    of outcome: ChildProcess.Outcome, name: String, limit: Int
+  ) throws(DesktopHelperError) -> DesktopHelperResult {
+    if outcome.overflowed { throw .tooMuchOutput(name: name, limit: limit) }
     guard let code = outcome.exitStatus else {
-      throw .killed(name: arguments[0], signal: outcome.signal ?? 0)
+      throw .killed(name: name, signal: outcome.signal ?? 0)
     }
     return DesktopHelperResult(
       status: DesktopHelperStatus(rawValue: code) ?? .failed,
@@ -141,6 +208,8 @@ public enum DesktopHelperError: Error, Equatable, Sendable, CustomStringConverti
   case killed(name: String, signal: Int32)
   /// The helper wrote more than the caller accepts.
   case tooMuchOutput(name: String, limit: Int)
+  /// The dynamic loader does not find GTK 4, which the picker windows need.
+  case missingGTK
 
   public var description: String {
     switch self {
@@ -151,6 +220,9 @@ public enum DesktopHelperError: Error, Equatable, Sendable, CustomStringConverti
       "cannot start \(path): \(String(cString: strerror(code)))"
     case .killed(let name, let signal): "\(name) was killed by signal \(signal)"
     case .tooMuchOutput(let name, let limit): "\(name) wrote more than \(limit) bytes"
+    case .missingGTK:
+      "the desktop windows need GTK 4 (Debian: libgtk-4-1); install it, or use the terminal "
+        + "picker"
     }
   }
 }

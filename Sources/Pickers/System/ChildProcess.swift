@@ -25,6 +25,13 @@ struct ChildProcess {
   var timeout: Double?
   /// The signal that stops a child which writes too much or outlives `timeout`.
   var stopSignal = SIGTERM
+  /// Whether SIGINT and SIGTERM sent to this process while the child runs are passed on to
+  /// the child; once it has ended, this process then ends by the same signal (a command-line
+  /// program's behaviour: a library leaves its host's handlers alone).
+  var forwardsSignals = false
+  /// Called with the child's process id once it has started, before its output is read (a
+  /// caller that may need to stop it early keeps the id).
+  var onStart: (@Sendable (pid_t) -> Void)?
 
   /// How a run ended.
   struct Outcome {
@@ -79,6 +86,7 @@ struct ChildProcess {
       for pointer in envp ?? [] { free(pointer) }
     }
     var pid: pid_t = 0
+    let forwarding = forwardsSignals ? SignalForwarding() : nil
     let started: Int32
     if let envp {
       started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
@@ -86,7 +94,12 @@ struct ChildProcess {
       started = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     }
     SystemCall.close(writeEnd)
-    guard started == 0 else { return .failure(SpawnFailure(code: started)) }
+    guard started == 0 else {
+      forwarding?.end()
+      return .failure(SpawnFailure(code: started))
+    }
+    forwarding?.begin(child: pid)
+    onStart?(pid)
 
     var outcome = Outcome(output: [])
     collect(from: readEnd, into: &outcome)
@@ -94,6 +107,7 @@ struct ChildProcess {
     // Only ECHILD can fail it here (the child is ours and not yet waited for); the zero status
     // then reads as an exit with 0, as before.
     let status = (try? SystemCall.wait(for: pid)) ?? 0
+    forwarding?.end()
     // WIFEXITED / WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
     let signal = status & 0x7f
     if signal == 0 {
@@ -137,6 +151,59 @@ struct ChildProcess {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
+
+/// The child that SIGINT and SIGTERM are passed on to, and the last such signal received.
+///
+/// A signal handler is a C function pointer that captures nothing, so these are globals; only
+/// ``SignalForwarding`` writes them outside the handler.
+nonisolated(unsafe) private var forwardedChild: pid_t = 0
+nonisolated(unsafe) private var forwardedSignal: Int32 = 0
+
+/// SIGINT and SIGTERM handlers that pass the signal on to one child while it runs.
+///
+/// Installed before the child starts (a signal that comes before the child exists is kept and
+/// sent once it does) and removed when it has been waited for; this process then ends by the
+/// signal it received, with the handlers it had before.
+private struct SignalForwarding {
+  private static let signals = [SIGINT, SIGTERM]
+  private var previous: [sigaction] = []
+
+  init() {
+    forwardedChild = 0
+    forwardedSignal = 0
+    for number in Self.signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { received in
+        forwardedSignal = received
+        if forwardedChild > 0 { kill(forwardedChild, received) }
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      var old = sigaction()
+      sigaction(number, &action, &old)
+      previous.append(old)
+    }
+  }
+
+  /// The child is running: a signal already received goes to it now.
+  func begin(child: pid_t) {
+    forwardedChild = child
+    if forwardedSignal != 0 { kill(child, forwardedSignal) }
+  }
+
+  /// The child has ended (or never started): the old handlers return, and a signal received
+  /// meanwhile ends this process too.
+  func end() {
+    forwardedChild = 0
+    for (number, old) in zip(Self.signals, previous) {
+      var action = old
+      sigaction(number, &action, nil)
+    }
+    let received = forwardedSignal
+    forwardedSignal = 0
+    if received != 0 { raise(received) }
   }
 }
 

@@ -12,6 +12,8 @@ MODE says how PickColor answers, the way the real portal (frontend and back ends
                   call returns misses it.
   cancel          Response 1 (the user pressed Esc).
   other           Response 2 (the back end failed).
+  wlr-cancel      Response 2 with org.freedesktop.impl.portal.desktop.wlr also owned: how
+                  xdg-desktop-portal-wlr reports Esc in slurp.
   moved:R,G,B     returns a handle other than the predicted one (portals before 0.9 did),
                   then sends Response 0 on it after 300 ms.
   silent          returns the handle and never answers.
@@ -91,7 +93,7 @@ def on_method(connection, sender, path, interface, method, parameters, invocatio
         respond(connection, sender, predicted, 0, color_results())
     elif mode == "cancel":
         respond(connection, sender, predicted, 1, {})
-    elif mode == "other":
+    elif mode in ("other", "wlr-cancel"):
         respond(connection, sender, predicted, 2, {})
     invocation.return_value(GLib.Variant("(o)", (predicted,)))
 
@@ -147,6 +149,8 @@ if mode != "no-service":
         bus.register_object("/org/freedesktop/portal/desktop", info, on_method, on_property,
                             None)
     own("org.freedesktop.portal.Desktop")
+if mode == "wlr-cancel":
+    own("org.freedesktop.impl.portal.desktop.wlr")
 GLib.idle_add(start_command)
 loop.run()
 sys.exit(status["code"] if status["code"] >= 0 else 128 - status["code"])

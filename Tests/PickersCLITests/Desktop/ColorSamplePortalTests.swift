@@ -117,6 +117,14 @@ struct ColorSamplePortalTests {
         + "response 2\n")
   }
 
+  @Test("response 2 from xdg-desktop-portal-wlr (Esc in slurp) is a quiet cancel")
+  func wlrCancel() throws {
+    let result = try withPortal("wlr-cancel", ["color", "sample", "--backend", "portal"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+
   @Test("a portal without PickColor gets one message naming the missing method")
   func noPickColor() throws {
     let result = try withPortal("no-method", ["color", "sample", "--backend", "portal"])

@@ -2,9 +2,9 @@ import Pickers
 
 /// `pickers color sample`: pick a color from anywhere on the screen.
 ///
-/// The screen is read by the `pickers-sample` helper (X11 or the desktop portal), so that this
-/// binary links neither Xlib nor GIO; this command chooses the backend, runs the helper and
-/// formats its answer.
+/// The screen is read through the library's ``ColorSampler`` (the `pickers-sample` helper: X11
+/// or the desktop portal), so that this binary links neither Xlib nor GIO; this command reads
+/// its options, asks the sampler and formats the answer.
 struct ColorSample: Command {
   static let spec = CommandSpec(
     name: "sample",
@@ -103,18 +103,18 @@ struct ColorSample: Command {
   }
 
   func run(_ context: CommandContext) throws {
-    guard let backend = backend ?? ScreenSampleBackend.preferred(environment: context.environment)
-    else { throw ColorSampleError.noDisplay }
+    let sampler = ColorSampler(
+      environment: context.environment, backend: backend, timeout: timeout)
+    let backend = try sampler.chosenBackend()
     if position != nil && backend == .portal {
       throw UsageError(
         "--at needs the x11 backend, and this is a Wayland session (pass --backend x11 for "
           + "Xwayland's own windows)")
     }
-    var arguments = ["pick", "--backend", backend.rawValue, "--timeout", String(timeout)]
-    if let position { arguments += ["--at", "\(position.x),\(position.y)"] }
-    if let count { arguments += ["--count", String(count)] }
-    let samples = try Self.samples(
-      DesktopHelper.sampler.run(arguments, environment: context.environment))
+    guard
+      let samples = try sampler.samplesWaiting(
+        count: count ?? 1, at: position, forwardingSignals: true)
+    else { throw CommandFailure(status: 1) }
     let values = samples.map { ColorConvert.convert($0.color, to: format) }
     if copy {
       let copied = try DesktopHelper.sampler.run(
@@ -138,22 +138,6 @@ struct ColorSample: Command {
       }
     } else {
       for value in values { context.out(value + "\n") }
-    }
-  }
-
-  /// The samples a finished helper printed; cancelling or failing ends the command with
-  /// status 1 (the helper has already explained a failure on standard error).
-  static func samples(_ result: DesktopHelperResult) throws -> [ScreenSample] {
-    switch result.status {
-    case .accepted:
-      guard let samples = ScreenSample.samples(in: result.output), !samples.isEmpty else {
-        throw ColorSampleError.unreadableAnswer(result.output)
-      }
-      return samples
-    case .cancelled, .failed:
-      throw CommandFailure(status: 1)
-    case .usage:
-      throw ColorSampleError.helperRejectedArguments
     }
   }
 }
@@ -183,24 +167,5 @@ struct SampleJSON: Encodable {
       try container.encodeNil(forKey: .y)
     }
     try container.encode(backend.rawValue, forKey: .backend)
-  }
-}
-
-/// Why `pickers color sample` failed before or after the helper ran.
-enum ColorSampleError: Error, Equatable, Sendable, CustomStringConvertible {
-  case noDisplay
-  case unreadableAnswer(String)
-  case helperRejectedArguments
-
-  var description: String {
-    switch self {
-    case .noDisplay:
-      "no display to sample: DISPLAY and WAYLAND_DISPLAY are unset (pass --backend x11 or "
-        + "portal)"
-    case .unreadableAnswer(let text):
-      "pickers-sample answered something unexpected: '\(text.prefix(80))'"
-    case .helperRejectedArguments:
-      "pickers-sample rejected its arguments (a pickers-sample of another version?)"
-    }
   }
 }

@@ -43,7 +43,8 @@ enum PickWindow {
   /// Cancelling (exit 1) and a failure the helper already reported (exit 3) become exit 1 with
   /// nothing more printed.
   static func run(_ arguments: [String], environment: [String: String]) throws -> String {
-    let result = try DesktopHelper.gtk.run(arguments, environment: environment)
+    let result = try DesktopHelper.gtk.run(
+      arguments, environment: environment, forwardingSignals: true)
     switch result.status {
     case .accepted:
       guard let line = result.output.split(separator: "\n").first, !line.isEmpty else {
