@@ -17,9 +17,10 @@ extension ColorBatch {
   /// A block is split across the processors, and its output is held until it is written. A report is about a kilobyte for a line of
   /// eight bytes, so reports take smaller blocks.
   var blockSize: Int {
+    if let testingBlockSize { return testingBlockSize }
     switch output {
-    case .css, .hex: 256 * 1024
-    case .report, .reportJSON: 8 * 1024
+    case .css, .hex: return 256 * 1024
+    case .report, .reportJSON: return 8 * 1024
     }
   }
 

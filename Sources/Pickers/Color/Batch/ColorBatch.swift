@@ -48,6 +48,8 @@ public struct ColorBatch: Sendable {
   public var context: CSSColorContext
   /// The longest line read, in bytes (a final carriage return included, the newline not).
   public var maximumLineLength: Int
+  /// A block size for tests, which move block boundaries through every offset.
+  var testingBlockSize: Int? = nil
 
   /// Creates a batch converter.
   public init(
