@@ -119,7 +119,10 @@ struct ReliabilityStandardOutputTests {
     defer { removeTree(folder) }
     let path = folder + "/colors.txt"
     let lines = (0..<200_000).map { index in
-      index % 2 == 0 ? "#\(String(index * 83 % 0x100_0000, radix: 16))" : "rgb(\(index % 256) 4 5)"
+      let digits = String(index * 83 % 0x100_0000, radix: 16)
+      return index % 2 == 0
+        ? "#" + String(repeating: "0", count: 6 - digits.count) + digits
+        : "rgb(\(index % 256) 4 5)"
     }
     try writeText(lines.joined(separator: "\n") + "\n", to: path)
     let result = try runPickers(

@@ -171,11 +171,11 @@ import Testing
     bytes: [UInt8], problems: [String]
   ) {
     var template = Array("/tmp/pickers-batch-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let descriptor = mkstemp(&template)
     #expect(descriptor >= 0)
     defer {
       close(descriptor)
-      template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+      unlink(template)
     }
     input.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
     lseek(descriptor, 0, SEEK_SET)
