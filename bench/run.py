@@ -736,6 +736,7 @@ def main():
     rows += paragraph_rows(args, env, args.quick)
     log("in-process pairs")
     rows += in_process_pairs(args, env, args.quick)
+    rows += __import__("batch").batch_rows(args.pickers, args.quick)  # bench/batch.py
     log("in-process micro-benchmarks")
     micro = json.loads(output_of([args.bench, "--json"] + (["--quick"] if args.quick else [])
                                  + ["color", "png", "palette", "text"], env))

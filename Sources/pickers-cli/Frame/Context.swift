@@ -94,6 +94,13 @@ final class CommandContext {
     if buffer.count >= Self.flushThreshold { flush() }
   }
 
+  /// Writes `bytes` to standard output now, after what is buffered (a batch's converted
+  /// block, already large).
+  func outputNow(_ bytes: UnsafeBufferPointer<UInt8>) {
+    flush()
+    Self.writeAll(UnsafeRawBufferPointer(bytes), to: STDOUT_FILENO)
+  }
+
   /// Prints `pickers: warning: <message>` on standard error.
   func warn(_ message: String) {
     flush()
@@ -190,6 +197,11 @@ final class CommandContext {
   /// `pickers: cannot write standard output: <reason>` and exits 1: output is never lost
   /// silently. A failed write to standard error is ignored, since nothing is left to tell.
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+  }
+
+  /// ``writeAll(_:to:)`` for bytes in memory the caller owns.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
     if descriptor == STDOUT_FILENO, closedAtStart.output, !bytes.isEmpty {
       standardOutputFailed(EBADF)
     }

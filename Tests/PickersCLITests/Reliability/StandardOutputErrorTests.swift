@@ -15,7 +15,8 @@ enum StandardOutputTarget {
 ///
 /// The child is killed after `timeout` seconds (then the run fails), so nothing can hang.
 func runPickers(
-  _ arguments: [String], standardOutput target: StandardOutputTarget, timeout: Double = 60
+  _ arguments: [String], standardOutput target: StandardOutputTarget,
+  standardInput: String = "/dev/null", timeout: Double = 60
 ) throws -> (status: Int32, stderr: String) {
   var errPipe: [Int32] = [0, 0]
   guard pipe(&errPipe) == 0 else { throw HarnessError(description: "pipe failed") }
@@ -40,7 +41,7 @@ func runPickers(
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
   if outputFD >= 0 {
     posix_spawn_file_actions_adddup2(&actions, outputFD, 1)
   } else {
@@ -103,6 +104,29 @@ struct ReliabilityStandardOutputTests {
     ])
   func fullDevice(arguments: [String]) throws {
     let result = try runPickers(arguments, standardOutput: .file("/dev/full"))
+    #expect(result.status == 1, "\(arguments)")
+    #expect(result.stderr == "pickers: cannot write standard output: \(Self.reason(ENOSPC))\n")
+  }
+
+  @Test(
+    "a full device under a batch from standard input exits 1 with the reason",
+    arguments: [
+      ["color", "convert", "-", "--to", "oklch"], ["color", "convert", "-", "--to", "hex"],
+      ["color", "info", "-"], ["color", "info", "-", "--json"],
+    ])
+  func fullDeviceBatch(arguments: [String]) throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let path = folder + "/colors.txt"
+    let lines = (0..<200_000).map { index in
+      let digits = String(index * 83 % 0x100_0000, radix: 16)
+      return index % 2 == 0
+        ? "#" + String(repeating: "0", count: 6 - digits.count) + digits
+        : "rgb(\(index % 256) 4 5)"
+    }
+    try writeText(lines.joined(separator: "\n") + "\n", to: path)
+    let result = try runPickers(
+      arguments, standardOutput: .file("/dev/full"), standardInput: path)
     #expect(result.status == 1, "\(arguments)")
     #expect(result.stderr == "pickers: cannot write standard output: \(Self.reason(ENOSPC))\n")
   }

@@ -87,6 +87,13 @@ struct ColorConvert: Command {
       try outcome.finish()
       return
     }
+    if color == "-" {
+      let batch = ColorBatch(
+        output: target == .hex ? .hex : .css(space), context: css,
+        maximumLineLength: CommandContext.maximumLineLength)
+      try ColorInputs.convertStandardInput(batch, context: context).0.finish()
+      return
+    }
     try ColorInputs.forEach(color, context: context, css: css) { item in
       context.withOutput { output in
         if target == .hex {

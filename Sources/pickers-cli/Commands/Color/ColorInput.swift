@@ -1,5 +1,9 @@
 import Pickers
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads the COLOR arguments of the color commands: a CSS color, or `-` for one color per line
 /// of standard input.
 ///
@@ -56,6 +60,37 @@ enum ColorInputs {
       try body(Item(text: line, color: color, line: number))
     }
     return Outcome(fromStandardInput: true, failures: failures)
+  }
+
+  /// Converts every line of standard input with `batch`, writing to standard output and
+  /// reporting each bad line as ``forEach(_:context:css:_:)`` does (the same bytes, in the same
+  /// order, converted in blocks across the processors).
+  ///
+  /// - Returns: The outcome, and how many colors were written.
+  /// - Throws: `InputError` when standard input cannot be read.
+  static func convertStandardInput(_ batch: ColorBatch, context: CommandContext) throws(InputError)
+    -> (Outcome, colors: Int)
+  {
+    if CommandContext.closedAtStart.input {
+      throw InputError.readFailed(source: "standard input", reason: "Bad file descriptor")
+    }
+    let limit = batch.maximumLineLength
+    let summary: ColorBatch.Summary
+    do {
+      summary = try batch.run(
+        reading: STDIN_FILENO, write: { context.outputNow($0) },
+        report: { line, problem in
+          switch problem {
+          case .notUTF8: context.reportLine(line, "not valid UTF-8")
+          case .tooLong: context.reportLine(line, "longer than \(limit / 1024) KiB; skipped")
+          case .notAColor(let error): context.reportLine(line, excerpted(error))
+          }
+        })
+    } catch {
+      throw InputError.readFailed(
+        source: "standard input", reason: String(cString: strerror(error.code)))
+    }
+    return (Outcome(fromStandardInput: true, failures: summary.problems), summary.colors)
   }
 
   /// Every color `argument` names, for commands that need them all at once.

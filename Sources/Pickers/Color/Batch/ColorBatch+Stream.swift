@@ -1,0 +1,213 @@
+import Dispatch
+import Glibc
+
+extension ColorBatch {
+  /// What a run over a stream found.
+  public struct Summary: Sendable, Hashable {
+    /// Lines read.
+    public var lines = 0
+    /// Colors written.
+    public var colors = 0
+    /// Lines reported as problems.
+    public var problems = 0
+  }
+
+  /// How many bytes of input are converted at once.
+  ///
+  /// A block is split across the processors, and its output is held until it is written. A report is about a kilobyte for a line of
+  /// eight bytes, so reports take smaller blocks.
+  var blockSize: Int {
+    if let testingBlockSize { return testingBlockSize }
+    switch output {
+    case .css, .hex: return 256 * 1024
+    case .report, .reportJSON: return 8 * 1024
+    }
+  }
+
+  /// Below this many bytes one thread converts a whole block.
+  var parallelThreshold: Int { blockSize / 4 }
+
+  /// Reads `descriptor` to its end, converting every line, and hands the output to `write`
+  /// and each problem to `report` (with its line number from 1), in the order of the lines.
+  ///
+  /// Both are called on the calling thread, `report` after `write` has had all the output of
+  /// the lines before. Everything converted is written before a read that may wait, so with
+  /// a pipe the answers appear as the lines arrive. A ``Output/report`` drops the blank line
+  /// before the first report and a ``Output/reportJSON`` opens the array with `[` (close it
+  /// with ``arrayEnd(count:)``).
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor to read, to its end.
+  ///   - processors: How many threads may convert (the online processors by default).
+  ///   - write: Called with each run of output bytes, valid during the call.
+  ///   - report: Called with each problem and its line number.
+  /// - Returns: How many lines, colors and problems there were.
+  /// - Throws: `SystemError` when `descriptor` cannot be read; what was converted before is
+  ///   written.
+  @discardableResult
+  public func run(
+    reading descriptor: Int32, processors: Int? = nil,
+    write: (UnsafeBufferPointer<UInt8>) -> Void, report: (Int, Problem) -> Void
+  ) throws(SystemError) -> Summary {
+    var state = StreamState(batch: self, processors: max(1, processors ?? OKLabBatch.processors))
+    let limit = maximumLineLength
+    let blockSize = self.blockSize
+    // A block, and room behind it for one line as long as the limit and its newline.
+    let capacity = blockSize + limit + 2
+    let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    defer { base.deallocate() }
+    let buffer = UnsafeMutableBufferPointer(start: base, count: capacity)
+    let file = FileDescriptor(rawValue: descriptor)
+    var filled = 0
+    // Inside a line over the limit, whose bytes are dropped up to its newline.
+    var skipping = false
+    while true {
+      // A block at a time; past it only while one long line fills the block.
+      let end = filled < blockSize ? blockSize : capacity
+      let got = try file.read(
+        into: UnsafeMutableRawBufferPointer(start: base + filled, count: end - filled))
+      if skipping {
+        let fresh = UnsafeBufferPointer(rebasing: buffer[filled..<(filled + got)])
+        guard let newline = fresh.firstIndex(of: 0x0A) else {
+          if got == 0 {
+            state.reportSkipped(report)
+            break
+          }
+          continue
+        }
+        state.reportSkipped(report)
+        skipping = false
+        let rest = filled + got - (newline + 1)
+        if rest > 0 {
+          memmove(base, base + newline + 1, rest)
+        }
+        filled = rest
+      } else {
+        filled += got
+      }
+      let atEnd = got == 0
+      guard atEnd || filled >= blockSize || !Self.readable(descriptor) else { continue }
+      // Every complete line (and at the end the last one, newline or not) is converted.
+      var complete = filled
+      if !atEnd {
+        let lines = UnsafeBufferPointer(rebasing: buffer[..<filled])
+        complete = (lines.lastIndex(of: 0x0A) ?? -1) + 1
+      }
+      if complete > 0 {
+        state.convert(UnsafeBufferPointer(rebasing: buffer[..<complete]), write, report)
+      }
+      let rest = filled - complete
+      if rest > 0 && complete > 0 {
+        memmove(base, base + complete, rest)
+      }
+      filled = rest
+      if atEnd { break }
+      if filled > limit {
+        skipping = true
+        filled = 0
+      }
+    }
+    return state.summary
+  }
+
+  /// Whether a read of `descriptor` would return at once (data, its end or an error waiting).
+  static func readable(_ descriptor: Int32) -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let ready = withUnsafeMutablePointer(to: &entry) { pointer in
+      (try? SystemCall.poll(UnsafeMutableBufferPointer(start: pointer, count: 1), timeout: 0)) ?? 1
+    }
+    return ready > 0
+  }
+}
+
+/// The pieces of one run and what has been written so far.
+private struct StreamState {
+  let batch: ColorBatch
+  let processors: Int
+  var pieces: [ColorBatch.Piece]
+  var summary = ColorBatch.Summary()
+
+  init(batch: ColorBatch, processors: Int) {
+    self.batch = batch
+    self.processors = processors
+    pieces = Array(repeating: ColorBatch.Piece(), count: processors)
+  }
+
+  typealias Write = (UnsafeBufferPointer<UInt8>) -> Void
+  typealias Report = (Int, ColorBatch.Problem) -> Void
+
+  /// Reports the line over the limit that ends now.
+  mutating func reportSkipped(_ report: Report) {
+    summary.lines += 1
+    summary.problems += 1
+    report(summary.lines, .tooLong)
+  }
+
+  /// Converts the complete lines in `text` and writes their output in order.
+  mutating func convert(_ text: UnsafeBufferPointer<UInt8>, _ write: Write, _ report: Report) {
+    let parts = text.count < batch.parallelThreshold ? 1 : processors
+    if parts == 1 {
+      batch.convert(text, into: &pieces[0])
+      emit(0, write, report)
+      return
+    }
+    // Part k starts after the first newline at or past k/parts of the text.
+    var starts = [0]
+    for part in 1..<parts {
+      let guess = max(starts[part - 1], text.count * part / parts)
+      let line = UnsafeBufferPointer(rebasing: text[guess...])
+      starts.append(line.firstIndex(of: 0x0A).map { guess + $0 + 1 } ?? text.count)
+    }
+    starts.append(text.count)
+    let bounds = starts
+    let batch = self.batch
+    pieces.withUnsafeMutableBufferPointer { pieces in
+      // Each part writes only its own piece, and concurrentPerform returns when all are done.
+      nonisolated(unsafe) let pieces = pieces
+      nonisolated(unsafe) let text = text
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        batch.convert(
+          UnsafeBufferPointer(rebasing: text[bounds[part]..<bounds[part + 1]]),
+          into: &pieces[part])
+      }
+    }
+    for part in 0..<parts { emit(part, write, report) }
+  }
+
+  /// Writes piece `index`'s output and problems, line numbers counted from the lines before.
+  private mutating func emit(_ index: Int, _ write: Write, _ report: Report) {
+    var piece = ColorBatch.Piece()
+    swap(&piece, &pieces[index])
+    defer { swap(&piece, &pieces[index]) }
+    let first = summary.colors == 0
+    let problems = piece.problems
+    let colors = piece.colors
+    let lines = summary.lines
+    piece.bytes.withUnsafeMutableBufferPointer { bytes in
+      // The first color of the run: no blank line before it, and `[` opens the array.
+      var skip = 0
+      if first && colors > 0 {
+        switch batch.output {
+        case .report: skip = 1
+        case .reportJSON: bytes[0] = UInt8(ascii: "[")
+        case .css, .hex: break
+        }
+      }
+      var written = 0
+      for problem in problems {
+        if problem.offset > written {
+          write(UnsafeBufferPointer(rebasing: bytes[(written + skip)..<problem.offset]))
+          written = problem.offset
+          skip = 0
+        }
+        report(lines + problem.line + 1, problem.problem)
+      }
+      if bytes.count > written + skip {
+        write(UnsafeBufferPointer(rebasing: bytes[(written + skip)...]))
+      }
+    }
+    summary.lines += piece.lines
+    summary.colors += colors
+    summary.problems += problems.count
+  }
+}
