@@ -217,6 +217,14 @@ PickersPortalWatch *pickers_portal_watch(const char *address, PickersPortalChang
         watch->connection, NULL, "org.freedesktop.portal.Settings", "SettingChanged",
         "/org/freedesktop/portal/desktop", "org.freedesktop.appearance", 0, setting_changed,
         watch, NULL);
+    // Subscribing sends the bus its match rule without waiting. A call answered by the bus
+    // itself, on the same connection, returns only after the bus has read that rule: a change
+    // made once this function has returned is never missed.
+    PickersGError *error = NULL;
+    void *reply = gio.call_sync(watch->connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                "org.freedesktop.DBus", "GetId", NULL, NULL, 0, 5000, NULL, &error);
+    if (reply != NULL) gio.variant_unref(reply);
+    if (error != NULL) gio.error_free(error);
   }
   gio.main_context_pop_thread_default(watch->context);
   if (watch->connection == NULL) {

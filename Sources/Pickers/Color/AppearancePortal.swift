@@ -112,5 +112,7 @@ enum DesktopPortalSettings {
       pickers_portal_unwatch(OpaquePointer(bitPattern: watchAddress))
       context.release()
     }
+    // A change between the first answer and the subscription sent no signal this watch saw.
+    watcher.settingChanged()
   }
 }

@@ -58,7 +58,7 @@ struct ColorSamplerTests {
     try screen.run("xdotool", ["mousemove", "450", "150"])
     let sampler = ColorSampler(environment: screen.environment, timeout: 30)
     async let picked = sampler.sample()
-    _ = try #require(try screen.window(named: "pickers-sample magnifier"))
+    _ = try #require(try await screen.awaitWindow(named: "pickers-sample magnifier"))
     try screen.run("xdotool", ["click", "1"])
     let color = try await picked
     #expect(color?.hex == "#3366cc")
@@ -69,7 +69,7 @@ struct ColorSamplerTests {
     let screen = try samplerScreen.get()
     let sampler = ColorSampler(environment: screen.environment, timeout: 60)
     let task = Task { try await sampler.sample() }
-    _ = try #require(try screen.window(named: "pickers-sample magnifier"))
+    _ = try #require(try await screen.awaitWindow(named: "pickers-sample magnifier"))
     let helper = try #require(helperProcess(named: "pickers-sample", parent: getpid()))
     task.cancel()
     let start = monotonicNow()

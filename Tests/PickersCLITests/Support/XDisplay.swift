@@ -231,6 +231,21 @@ final class VirtualScreen: Sendable {
     return try XWDImage(result.stdout)
   }
 
+  /// Like ``window(named:timeout:)``, but sleeping as a task between tries, so that a test
+  /// waiting for a window its own child task opens never holds one of the few threads that
+  /// child task needs to start (the whole suite runs on a 2-thread pool on a 2-core machine).
+  func awaitWindow(named name: String, timeout: Double = 60) async throws -> String? {
+    let start = monotonicNow()
+    while monotonicNow() - start < timeout {
+      let found = try run("xdotool", ["search", "--name", name])
+      if found.status == 0, let id = found.output.split(separator: "\n").first {
+        return String(id)
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return nil
+  }
+
   /// Waits until a window named `name` exists and returns its id, or `nil` after `timeout`.
   func window(named name: String, timeout: Double = 30) throws -> String? {
     let start = monotonicNow()
