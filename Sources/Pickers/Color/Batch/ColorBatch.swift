@@ -93,7 +93,7 @@ public struct ColorBatch: Sendable {
   /// Each line ends with a newline except perhaps the last. Every color is written as if it
   /// came after another, so each ``Output/report`` starts with the blank line that
   /// separates it from the one before, and each ``Output/reportJSON`` element with `,`: the
-  /// first color of a whole batch drops that byte or makes it `[` (``run(reading:write:report:)``
+  /// first color of a whole batch drops that byte or makes it `[` (``run(reading:processors:write:report:)``
   /// does).
   public func convert(_ text: UnsafeBufferPointer<UInt8>, into piece: inout Piece) {
     piece.removeAll()
