@@ -24,6 +24,11 @@ SPACES = ["srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec20
           "xyz-d50", "lab", "lch", "oklab", "oklch", "hsl", "hsv", "hwb"]
 PERCENT = {"hsl": (1, 2), "hsv": (1, 2), "hwb": (1, 2)}
 
+# coloraide 8.13.1's name table has mediumpurple #9370d8 and palevioletred #d87093; the CSS Color 4
+# named-color table (and every browser) has #9370db and #db7093. Those two names are converted
+# from the specification's values, so the oracle holds the names as CSS defines them.
+SPEC_VALUES = {"mediumpurple": "rgb(147 112 219)", "palevioletred": "rgb(219 112 147)"}
+
 EXTRA = [
     "#123456", "#abcdef80", "#0f08", "rgb(12 200 255 / 0.3)", "rgb(100%, 50%, 0%)",
     "hsl(210 40% 60%)", "hsl(30deg, 100%, 25%)", "hwb(200 10% 30%)", "hwb(90 60% 60%)",
@@ -54,7 +59,7 @@ def main():
     inputs.remove("transparent")
     conversions = []
     for text in inputs:
-        color = Color(text)
+        color = Color(SPEC_VALUES.get(text, text))
         entry = {"input": text}
         for space in SPACES:
             converted = color.convert(space, norm=True)
