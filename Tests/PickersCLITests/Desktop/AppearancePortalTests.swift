@@ -152,8 +152,10 @@ struct AppearancePortalTests {
         return schemes
       }
       group.addTask {
-        try await Task.sleep(for: .seconds(20))
-        throw HarnessError(description: "no SettingChanged arrived in 20 s")
+        // A guard against a hang, not a time limit: the whole suite shares a 2-thread pool on
+        // a 2-core machine, and the stream's consumer may wait for a thread a long time.
+        try await Task.sleep(for: .seconds(120))
+        throw HarnessError(description: "no SettingChanged arrived in 120 s")
       }
       let first = try await group.next() ?? []
       group.cancelAll()
