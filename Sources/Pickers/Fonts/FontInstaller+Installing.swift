@@ -139,7 +139,8 @@ extension FontInstaller {
   public func uninstall(_ families: [String], dryRun: Bool = false) throws(FontInstallError)
     -> Removal
   {
-    let lock = dryRun ? nil : try lockRecord()
+    // With no record there is nothing to remove: fail before any folder is made for the lock.
+    let lock = dryRun || access(recordPath, F_OK) != 0 ? nil : try lockRecord()
     defer { lock?.release() }
     var notes: [String] = []
     let record = try readRecord(movingAside: false, notes: &notes)
