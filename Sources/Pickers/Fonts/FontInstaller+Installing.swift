@@ -59,6 +59,9 @@ extension FontInstaller {
   ///   the catalog's errors.
   public func install(_ paths: [String], dryRun: Bool = false) throws -> Installation {
     let check = try self.check(paths)
+    // Held until the cache is rebuilt, so a concurrent install sees these fonts as installed.
+    let lock = dryRun ? nil : try lockRecord()
+    defer { lock?.release() }
     let catalog = try FontCatalog()
     var existing: [String: String] = [:]
     for line in try catalog.formatted("%{family[0]}\t%{style[0]}\t%{file}\n").split(
@@ -70,9 +73,16 @@ extension FontInstaller {
     }
     var installation = Installation(
       installed: [], alreadyInstalled: [], notes: check.notes, readByConfiguration: nil)
-    let lock = dryRun ? nil : try lockRecord()
-    defer { lock?.release() }
     var record = try readRecord(movingAside: !dryRun, notes: &installation.notes)
+    // What pickers installed counts too, where the configuration does not read the folder.
+    for font in record {
+      for face in font.faces {
+        let parts = face.split(separator: ":style=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { continue }
+        let key = Self.faceKey(parts[0], parts[1])
+        if existing[key] == nil { existing[key] = folder + "/" + font.file }
+      }
+    }
     let staging = try Self.makeStagingFolder()
     defer { removeTree(staging) }
     var planned: [(bytes: [UInt8], path: String)] = []

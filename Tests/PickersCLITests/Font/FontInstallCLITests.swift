@@ -206,4 +206,37 @@ struct FontInstallCLITests {
     #expect(
       try Self.listed(env).contains("DejaVu Serif\t\(folder)/data/fonts/pickers/Serif.woff2"))
   }
+
+  @Test("concurrent installs lose no record and copy a font once")
+  func concurrentInstalls() async throws {
+    let (folder, env) = try Self.setUp()
+    defer { removeTree(folder) }
+    let names = [
+      "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
+    ]
+    var sources: [String] = []
+    for name in names {
+      for copy in 1...2 {
+        let path = folder + "/\(copy)-" + name
+        try Self.copyTestFont(name, to: path)
+        sources.append(path)
+      }
+    }
+    try await withThrowingTaskGroup(of: Int32.self) { group in
+      for source in sources {
+        group.addTask { try runPickers(["font", "install", source], environment: env).status }
+      }
+      for try await status in group { #expect(status == 0) }
+    }
+    // Each font once (two copies of each were installed at once), and every one recorded.
+    let files = directoryEntries(folder + "/data/fonts/pickers")
+    #expect(files.count == names.count, "\(files)")
+    let record = try String(
+      contentsOfFile: folder + "/data/pickers/installed-fonts.json", encoding: .utf8)
+    for file in files { #expect(record.contains("\"file\" : \"\(file)\"")) }
+    let listed = try Self.listed(env)
+    for file in files {
+      #expect(listed.contains { $0.hasSuffix("\t\(folder)/data/fonts/pickers/\(file)") })
+    }
+  }
 }
