@@ -77,6 +77,9 @@ struct FontInstallCLITests {
     let installed = folder + "/data/fonts/pickers/My Serif.ttf"
     #expect(try !Self.listed(env).contains("DejaVu Serif\t" + installed))
 
+    // pickers' own cached answer, warm before the install, agrees with fontconfig after it.
+    #expect(
+      !outputLines(try runPickers(["font", "list"], environment: env)).contains("DejaVu Serif"))
     let install = try runPickers(["font", "install", source], environment: env)
     #expect(install.status == 0, "\(install.stderr)")
     #expect(install.output == "DejaVu Serif\n")
@@ -86,6 +89,8 @@ struct FontInstallCLITests {
       "/usr/bin/fc-cat", [folder + "/data/fonts/pickers"], environment: env)
     #expect(cached.output.contains("My Serif.ttf"))
 
+    #expect(
+      outputLines(try runPickers(["font", "list"], environment: env)).contains("DejaVu Serif"))
     let again = try runPickers(["font", "install", source], environment: env)
     #expect(again.status == 0)
     #expect(again.output.isEmpty)
@@ -99,6 +104,8 @@ struct FontInstallCLITests {
     #expect(!after.contains { $0.hasPrefix("DejaVu Serif\t") })
     #expect(after.contains("DejaVu Sans Mono\t\(folder)/base/DejaVuSansMono.ttf"))
     #expect(directoryEntries(folder + "/data/fonts/pickers").isEmpty)
+    #expect(
+      outputLines(try runPickers(["font", "list"], environment: env)) == ["DejaVu Sans Mono"])
 
     let unknown = try runPickers(["font", "uninstall", "DejaVu Sans Mono"], environment: env)
     #expect(unknown.status == 1)
