@@ -93,6 +93,16 @@ void FcDefaultSubstitute(FcPattern *a0) {
   ((__typeof__(&FcDefaultSubstitute))PICKERS_NATIVE_SYMBOL(FcDefaultSubstitute))(a0);
 }
 
+PICKERS_NATIVE_WRAPPER(FcDirCacheRescan)
+FcCache * FcDirCacheRescan(const FcChar8 *a0, FcConfig *a1) {
+  return ((__typeof__(&FcDirCacheRescan))PICKERS_NATIVE_SYMBOL(FcDirCacheRescan))(a0, a1);
+}
+
+PICKERS_NATIVE_WRAPPER(FcDirCacheUnload)
+void FcDirCacheUnload(FcCache *a0) {
+  ((__typeof__(&FcDirCacheUnload))PICKERS_NATIVE_SYMBOL(FcDirCacheUnload))(a0);
+}
+
 PICKERS_NATIVE_WRAPPER(FcFontList)
 FcFontSet * FcFontList(FcConfig *a0, FcPattern *a1, FcObjectSet *a2) {
   return ((__typeof__(&FcFontList))PICKERS_NATIVE_SYMBOL(FcFontList))(a0, a1, a2);
@@ -303,7 +313,7 @@ double FcWeightToOpenTypeDouble(double a0) {
   return ((__typeof__(&FcWeightToOpenTypeDouble))PICKERS_NATIVE_SYMBOL(FcWeightToOpenTypeDouble))(a0);
 }
 
-static const char *const function_names[59] = {
+static const char *const function_names[61] = {
   "FcCharSetAddChar",
   "FcCharSetCount",
   "FcCharSetCreate",
@@ -321,6 +331,8 @@ static const char *const function_names[59] = {
   "FcConfigParseAndLoad",
   "FcConfigSubstitute",
   "FcDefaultSubstitute",
+  "FcDirCacheRescan",
+  "FcDirCacheUnload",
   "FcFontList",
   "FcFontMatch",
   "FcFontRenderPrepare",
@@ -366,6 +378,6 @@ static const char *const function_names[59] = {
 };
 
 const char *const *pickers_native_fontconfig_names(size_t *count) {
-  *count = 59;
+  *count = 61;
   return function_names;
 }

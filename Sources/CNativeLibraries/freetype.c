@@ -78,6 +78,11 @@ FT_Error FT_New_Face(FT_Library a0, const char *a1, FT_Long a2, FT_Face *a3) {
   return ((__typeof__(&FT_New_Face))PICKERS_NATIVE_SYMBOL(FT_New_Face))(a0, a1, a2, a3);
 }
 
+PICKERS_NATIVE_WRAPPER(FT_New_Memory_Face)
+FT_Error FT_New_Memory_Face(FT_Library a0, const FT_Byte *a1, FT_Long a2, FT_Long a3, FT_Face *a4) {
+  return ((__typeof__(&FT_New_Memory_Face))PICKERS_NATIVE_SYMBOL(FT_New_Memory_Face))(a0, a1, a2, a3, a4);
+}
+
 PICKERS_NATIVE_WRAPPER(FT_Render_Glyph)
 FT_Error FT_Render_Glyph(FT_GlyphSlot a0, FT_Render_Mode a1) {
   return ((__typeof__(&FT_Render_Glyph))PICKERS_NATIVE_SYMBOL(FT_Render_Glyph))(a0, a1);
@@ -103,7 +108,7 @@ FT_Error FT_Set_Var_Design_Coordinates(FT_Face a0, FT_UInt a1, FT_Fixed *a2) {
   return ((__typeof__(&FT_Set_Var_Design_Coordinates))PICKERS_NATIVE_SYMBOL(FT_Set_Var_Design_Coordinates))(a0, a1, a2);
 }
 
-static const char *const function_names[19] = {
+static const char *const function_names[20] = {
   "FT_Done_Face",
   "FT_Done_FreeType",
   "FT_Done_MM_Var",
@@ -118,6 +123,7 @@ static const char *const function_names[19] = {
   "FT_Library_SetLcdFilter",
   "FT_Load_Glyph",
   "FT_New_Face",
+  "FT_New_Memory_Face",
   "FT_Render_Glyph",
   "FT_Select_Size",
   "FT_Set_Char_Size",
@@ -126,6 +132,6 @@ static const char *const function_names[19] = {
 };
 
 const char *const *pickers_native_freetype_names(size_t *count) {
-  *count = 19;
+  *count = 20;
   return function_names;
 }

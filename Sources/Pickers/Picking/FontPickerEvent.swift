@@ -34,6 +34,12 @@ public enum FontPickerEvent: Hashable, Sendable {
   case setPageSize(Int)
   /// The selected family was rated 1...5 stars (0 clears; other values are clamped).
   case rate(Int)
+  /// The highlighted family was pinned for comparison, or unpinned when it was pinned
+  /// (``FontPickerState/pinned``; at most ``FontPickerState/maximumPinned``, the oldest pin
+  /// goes first).
+  case togglePin
+  /// Every pin was removed.
+  case clearPins
   /// The user chose the selected row (nothing happens when no row matches).
   case choose
   /// The user cancelled.

@@ -84,6 +84,8 @@ public struct FontPickerState: PickerModel, Hashable {
   public private(set) var collections: [CollectionFilter] = []
   /// The collection whose families are listed, or `nil` for every family.
   public private(set) var collection: String?
+  /// Families pinned for comparison, in the order they were pinned.
+  public private(set) var pinned: [String] = []
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
 
@@ -159,6 +161,20 @@ public struct FontPickerState: PickerModel, Hashable {
     }
   }
 
+  /// The most families ``pinned`` holds (`pickers font compare` draws two to six).
+  public static let maximumPinned = 6
+
+  /// The families a comparison shows: the pinned ones, then the highlighted family when it is
+  /// not pinned, at most ``maximumPinned``; empty when nothing is pinned.
+  ///
+  ///     state = FontPickerState.update(state, events: [.togglePin, .move(by: 1)])
+  ///     state.comparedFamilies   // [first family, second family]
+  public var comparedFamilies: [String] {
+    guard !pinned.isEmpty else { return [] }
+    guard let family = selected?.family, !pinned.contains(family) else { return pinned }
+    return Array((pinned + [family]).prefix(Self.maximumPinned))
+  }
+
   /// The highlighted entry, if any row matches.
   public var selected: Entry? {
     matches.indices.contains(selection) ? entries[matches[selection]] : nil
@@ -230,6 +246,15 @@ public struct FontPickerState: PickerModel, Hashable {
       next.pageSize = max(rows, 1)
       next.move(to: next.selection)
     case .rate(let stars): next.rate(min(max(stars, 0), 5))
+    case .togglePin:
+      guard let family = next.selected?.family else { break }
+      if let index = next.pinned.firstIndex(of: family) {
+        next.pinned.remove(at: index)
+      } else {
+        if next.pinned.count == Self.maximumPinned { next.pinned.removeFirst() }
+        next.pinned.append(family)
+      }
+    case .clearPins: next.pinned = []
     case .choose:
       if let selected = next.selected { next.outcome = .accepted(selected.answer) }
     case .cancel: next.outcome = .cancelled

@@ -3,7 +3,9 @@
 /// Keys: typing filters with ``FontSearch`` (Backspace deletes, Ctrl-U clears); Up/Down, Page
 /// Up/Down, Home/End and the mouse wheel move; 0-5 rate the highlighted family; Tab shows only
 /// rated families; Ctrl-O shows one collection's families after another (``FontCollection``);
-/// Enter chooses; Esc, Ctrl-C or Ctrl-D cancel. Each key is one
+/// Ctrl-P pins the highlighted family (again: unpins it) and the image preview becomes a
+/// comparison of the pinned families and the highlighted one, as `pickers font compare` draws
+/// it; Ctrl-X removes every pin; Enter chooses; Esc, Ctrl-C or Ctrl-D cancel. Each key is one
 /// ``FontPickerEvent``.
 ///
 ///     let entries = ["DejaVu Sans", "DejaVu Serif"].map { FontPickerState.Entry(family: $0) }
@@ -52,6 +54,8 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     case .backspace: .deleteBackward
     case .control("u"): .clearQuery
     case .control("o"): .nextCollection
+    case .control("p"): .togglePin
+    case .control("x"): .clearPins
     default: nil
     }
   }
@@ -103,7 +107,8 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     let count =
       "\(state.matches.count)/\(state.entries.count) \(noun)"
       + (state.favoritesOnly ? " · ★ only" : "")
-      + (state.collection.map { " · in \($0)" } ?? "") + " "
+      + (state.collection.map { " · in \($0)" } ?? "")
+      + (state.pinned.isEmpty ? "" : " · \(state.pinned.count) pinned") + " "
     let countWidth = Screen.displayWidth(of: count)
     if width - countWidth > column + 2 {
       screen.put(count, row: 0, column: width - countWidth, style: bar)
@@ -128,6 +133,7 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
         screen.fill(Screen.Area(row: row, column: 0, width: width, height: 1), style: style)
       }
       screen.put(highlighted ? "›" : " ", row: row, column: 0, style: style)
+      if state.pinned.contains(entry.family) { screen.put("•", row: row, column: 1, style: style) }
       let stars = state.ratings[entry.family] ?? 0
       let starText = String(repeating: "★", count: stars) + String(repeating: "·", count: 5 - stars)
       var starStyle = style
@@ -167,6 +173,10 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     if picker.previewRows > 0 {
       screen.imageArea = Screen.Area(
         row: layout.previewTop, column: 1, width: width - 2, height: layout.previewRows)
+    } else if !state.pinned.isEmpty {
+      screen.put(
+        "Comparing: " + state.comparedFamilies.joined(separator: " · "), row: layout.previewTop,
+        column: 1, style: Style(dim: true), maxWidth: width - 2)
     } else {
       screen.put(
         picker.previewNote, row: layout.previewTop, column: 1, style: Style(dim: true),
@@ -174,7 +184,8 @@ public struct FontPickerTerminalView: TerminalPicker, Hashable {
     }
     let hints =
       "type to filter  ↑↓ PgUp PgDn move  0-5 rate  Tab ★ only  "
-      + (state.collections.isEmpty ? "" : "^O collection  ") + "Enter choose  Esc cancel"
+      + (state.collections.isEmpty ? "" : "^O collection  ")
+      + (state.pinned.isEmpty ? "^P pin  " : "^P pin  ^X unpin all  ") + "Enter choose  Esc cancel"
     screen.put(hints, row: layout.footer, column: 0, style: Style(dim: true))
     return screen
   }

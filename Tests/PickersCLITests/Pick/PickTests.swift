@@ -78,6 +78,50 @@ struct PickTests {
     #expect(fields[2] < 0.2 && fields[3] > 0.9)
   }
 
+  @Test("Ctrl-P pins a family: the kitty preview becomes a comparison, one labelled row each")
+  func pinnedComparePreview() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let families = try Self.fcListFamilies()
+    let index = try #require(families.firstIndex(of: "DejaVu Sans"))
+    let single = home + "/single.png"
+    let compared = home + "/compare.png"
+    let kitty: [PseudoTerminalRun.Step] = [
+      .waitRaw("\(Self.escape)_Gi=31"), .send("\(Self.escape)_Gi=31;OK\(Self.escape)\\"),
+      .send("\(Self.escape)[?62;22c"), .waitRaw("\(Self.escape)_Ga=T,f=32"),
+    ]
+    let one = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans", "--preview-png", single],
+      steps: kitty + [.send("\r")], environment: ["XDG_CONFIG_HOME": home])
+    #expect(one.status == 0)
+    // Pin DejaVu Sans, move down: the preview compares it with the next family.
+    let run = try PseudoTerminalRun.run(
+      ["font", "pick", "--initial", "DejaVu Sans", "--preview-png", compared],
+      steps: kitty + [
+        .send("\u{10}"), .waitRaw("\(Self.escape)_Ga=T,f=32"), .send("\(Self.escape)[B"),
+        .waitRaw("\(Self.escape)_Ga=T,f=32"), .send("\r"),
+      ],
+      environment: ["XDG_CONFIG_HOME": home])
+    #expect(run.status == 0)
+    #expect(run.stdout == families[index + 1] + "\n")
+    #expect(run.modesRestored)
+    // Bands of ink rows in the kept PNG, read by Pillow: the single preview is one line of
+    // text; the comparison is a label and a sample line for each of the two families.
+    let script = """
+      import sys
+      from PIL import Image
+      for path in sys.argv[1:]:
+          im = Image.open(path).convert("L"); w, h = im.size; px = im.load()
+          ink = [any(px[x, y] < 128 for x in range(w)) for y in range(h)]
+          print(sum(1 for y in range(h) if ink[y] and (y == 0 or not ink[y - 1])))
+      """
+    let bands = try runProgram("/usr/bin/python3", ["-c", script, single, compared]).output
+      .split(separator: "\n").compactMap { Int($0) }
+    try #require(bands.count == 2)
+    #expect(bands[0] == 1)
+    #expect(bands[1] == 4)
+  }
+
   @Test("a terminal reporting sixel in its Device Attributes gets a sixel preview")
   func sixelPreviewDetected() throws {
     let run = try PseudoTerminalRun.run(

@@ -28,3 +28,23 @@ enum Inflater {
     return Array(output[..<produced])
   }
 }
+
+extension Inflater {
+  /// The CRC-32 of `data` (zip's and PNG's), computed by zlib: the bit-by-bit loop of
+  /// ``ZipArchive/crc32(_:)`` takes seconds over a large font.
+  ///
+  /// The corresponding C function is `crc32`.
+  static func crc32(_ data: [UInt8]) -> UInt32 {
+    data.withUnsafeBufferPointer { buffer in
+      var crc: uLong = 0
+      var offset = 0
+      // zlib takes 32-bit lengths.
+      while offset < buffer.count {
+        let count = min(buffer.count - offset, 1 << 30)
+        crc = CZlib.crc32(crc, buffer.baseAddress?.advanced(by: offset), uInt(count))
+        offset += count
+      }
+      return UInt32(truncatingIfNeeded: crc)
+    }
+  }
+}

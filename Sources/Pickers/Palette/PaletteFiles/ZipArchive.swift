@@ -113,13 +113,13 @@ enum ZipArchive {
   }
 
   /// The little-endian 16-bit value at `offset`, 0 past the end.
-  private static func le16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+  static func le16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
     guard offset >= 0, offset + 2 <= bytes.count else { return 0 }
     return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
   }
 
   /// The little-endian 32-bit value at `offset`, 0 past the end.
-  private static func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+  static func le32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
     return (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
   }

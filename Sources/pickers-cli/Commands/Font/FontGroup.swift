@@ -16,5 +16,7 @@ struct FontGroup: CommandGroup {
       FontEnable.self,
       FontDisabled.self,
       FontCompare.self,
+      FontInstall.self,
+      FontUninstall.self,
     ])
 }

@@ -14,6 +14,10 @@ struct FontPick: Command {
       rated families. Ratings are kept in $XDG_CONFIG_HOME/pickers/favorites.json \
       (~/.config/pickers/favorites.json by default); 'pickers font list --favorites' lists them.
 
+      Ctrl-P pins the highlighted family for comparison (again: unpins it; Ctrl-X unpins all): \
+      the image preview then draws the pinned families and the highlighted one, one labelled \
+      row each with the same text, as 'pickers font compare' does.
+
       The list is drawn on the terminal (/dev/tty), not on standard output, so FONT=$(pickers \
       font pick) captures only the answer.
 
@@ -123,11 +127,19 @@ struct FontPick: Command {
     let final = try driver.run(
       picker, pendingInput: pending,
       preview: { picker, width, height in
+        let compared = picker.model.comparedFamilies
+        if !compared.isEmpty {
+          return renderer.compare(compared, width: width, height: height)
+        }
         guard let entry = picker.model.selected else { return nil }
         return renderer.image(
           family: entry.family, style: entry.style, width: width, height: height)
       },
-      previewIdentity: { $0.model.selected?.answer },
+      previewIdentity: { picker in
+        let compared = picker.model.comparedFamilies
+        return compared.isEmpty
+          ? picker.model.selected?.answer : "compare\n" + compared.joined(separator: "\n")
+      },
       prepare: { picker in
         let selected = picker.model.selected
         guard let family = selected?.family, selected?.languages.isEmpty == true

@@ -42,3 +42,41 @@ final class PickPreview {
     }
   }
 }
+
+extension PickPreview {
+  /// The text every row of a comparison draws.
+  static let compareText = "The quick brown fox jumps over the lazy dog 0123"
+
+  /// The families pinned in the picker compared, as `pickers font compare` lays them out: one
+  /// row each, a small label in the UI font over the same text in the family, at most
+  /// `width` x `height` pixels.
+  func compare(_ families: [String], width: Int, height: Int) -> RGBAImage? {
+    guard width > 8, height > 8, !families.isEmpty else { return nil }
+    let rowHeight = height / families.count
+    guard rowHeight >= 8 else { return nil }
+    let labelHeight = max(rowHeight / 3, 6)
+    do {
+      let renderer = try self.renderer ?? TextRenderer()
+      self.renderer = renderer
+      let labelFont = try catalog.labelFont()
+      var sheet = try RGBAImage(width: width, height: height, filledWith: .white)
+      for (index, family) in families.enumerated() {
+        let top = index * rowHeight
+        var label = PreviewRequest(
+          font: .family(labelFont.path), text: family, size: max(Double(labelHeight) * 0.7, 4))
+        label.padding = 1
+        label.usesFallback = false
+        sheet.draw(try catalog.render(label, renderer: renderer).image, x: 2, y: top)
+        var sample = PreviewRequest(
+          family: family, text: Self.compareText,
+          size: max(Double(rowHeight - labelHeight) * 0.6, 4))
+        sample.padding = 1
+        sheet.draw(try catalog.render(sample, renderer: renderer).image, x: 2, y: top + labelHeight)
+      }
+      lastImage = sheet
+      return sheet
+    } catch {
+      return nil
+    }
+  }
+}
