@@ -266,7 +266,8 @@ struct ColorSampleUsageTests {
     let cases = [
       [], ["grab"], ["pick", "--count", "0"], ["pick", "--at", "1"], ["pick", "extra"],
       ["pick", "--at", "1,1", "--count", "2"], ["copy"], ["copy", "a", "b"],
-      ["copy", "--backend", "x11", "a"], ["notify", "only-summary"],
+      ["copy", "--backend", "x11", "a"], ["notify", "only-summary"], ["clipboard", "x"],
+      ["clipboard", "--copy"],
     ]
     for arguments in cases {
       let result = try runProgram(helper, arguments)
