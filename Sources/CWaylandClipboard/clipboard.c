@@ -160,10 +160,12 @@ pickers_wl_clipboard *pickers_wl_clipboard_connect(pickers_wl_failure *failure) 
   wl_registry_add_listener(clipboard->registry, &registry_listener, clipboard);
   if (wl_display_roundtrip(clipboard->display) < 0) {
     *failure = PICKERS_WL_FAILURE_PROTOCOL;
+  } else if (!clipboard->ext_manager && !clipboard->wlr_manager) {
+    // Checked before the seat: a compositor without data-control (GNOME's) needs another path
+    // whatever its seats.
+    *failure = PICKERS_WL_FAILURE_NO_DATA_CONTROL;
   } else if (!clipboard->seat) {
     *failure = PICKERS_WL_FAILURE_NO_SEAT;
-  } else if (!clipboard->ext_manager && !clipboard->wlr_manager) {
-    *failure = PICKERS_WL_FAILURE_NO_DATA_CONTROL;
   }
   if (*failure != PICKERS_WL_FAILURE_NONE) {
     pickers_wl_clipboard_close(clipboard);

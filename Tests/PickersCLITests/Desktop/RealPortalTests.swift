@@ -150,6 +150,42 @@ struct RealPortalTests {
     #expect(session.log("slurp.log") == before, "slurp ran although the copy could not happen")
   }
 
+  @Test(
+    "a compositor without data-control (weston, as GNOME's mutter): said before the pick; X11 when DISPLAY is set",
+    .enabled(if: programExists("weston"), "weston is installed by scripts/install-deps --test"))
+  func compositorWithoutDataControl() throws {
+    let session = try session()
+    try session.slurpAnswers("point 100,100")
+    let socket = "weston-test"
+    let weston = try session.start(
+      "/usr/bin/weston",
+      ["--backend=headless-backend.so", "--use-pixman", "--socket=\(socket)", "--idle-time=0"])
+    defer { weston.terminate() }
+    let start = monotonicNow()
+    while access(session.variables["XDG_RUNTIME_DIR", default: ""] + "/" + socket, F_OK) != 0 {
+      try #require(monotonicNow() - start < 20, "weston's socket appears")
+      usleep(50_000)
+    }
+    let before = session.log("slurp.log")
+    let result = try session.run(
+      pickersBinary, ["color", "sample", "--copy"], environment: ["WAYLAND_DISPLAY": socket])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "pickers: cannot copy to the clipboard: the Wayland compositor offers no data-control "
+        + "protocol (ext_data_control_manager_v1 or zwlr_data_control_manager_v1; GNOME has "
+        + "neither), and there is no X server (DISPLAY is unset); run pickers where Xwayland's "
+        + "DISPLAY is set, or without --copy and pipe the color to a clipboard tool of this "
+        + "desktop (wl-copy)\n")
+    #expect(session.log("slurp.log") == before, "slurp ran although the copy could not happen")
+    // With Xwayland's DISPLAY the copy goes to X11's CLIPBOARD instead.
+    let fallback = try session.run(
+      buildProductsDirectory + "/pickers-sample", ["clipboard"],
+      environment: ["WAYLAND_DISPLAY": socket, "DISPLAY": ":0"])
+    #expect(fallback.output == "x11\n", "\(fallback.stderr)")
+  }
+
   @Test("the color window runs natively (app_id pickers in sway's tree); Enter picks")
   func colorWindow() throws {
     let session = try session()
