@@ -48,6 +48,19 @@ final class SwaySession: Sendable {
     let root = geteuid() == 0
     userPrefix =
       root ? ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"] : []
+    if root {
+      // nobody runs the built binaries and the fixture from the checkout: say so plainly when
+      // a folder on the way (a checkout under /root) shuts it out.
+      for path in [pickersBinary, fixturesDirectory + "/desktop/sway-session.sh"] {
+        let check = try runProgram(
+          userPrefix[0], Array(userPrefix.dropFirst()) + ["/usr/bin/test", "-x", path])
+        guard check.status == 0 else {
+          throw HarnessError(
+            description: "the session's user (nobody) cannot run \(path): make the folders "
+              + "above it readable and searchable by others (chmod o+rx)")
+        }
+      }
+    }
     directory = try makeTemporaryDirectory()
     // The session's user owns its folder; a root test process reads and writes it anyway.
     chmod(directory, 0o755)
