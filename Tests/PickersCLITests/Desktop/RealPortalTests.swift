@@ -119,6 +119,12 @@ struct RealPortalTests {
     #expect(processEnds(server), "the clipboard server \(server) outlived its selection")
     #expect(try session.run("/usr/bin/wl-paste", ["--no-newline"]).output == "other text")
 
+    // The longest text the helper takes (64 KiB, a whole pipe buffer) pastes whole.
+    let long = String(repeating: "#336699 ", count: 8 * 1024)
+    let copied = try session.run(buildProductsDirectory + "/pickers-sample", ["copy", long])
+    #expect(copied.status == 0, "\(copied.stderr)")
+    #expect(try session.run("/usr/bin/wl-paste", ["--no-newline"]).output == long)
+
     // And after its time: PICKERS_CLIPBOARD_SECONDS=1.
     let short = try session.run(
       buildProductsDirectory + "/pickers-sample", ["copy", "brief"],
