@@ -5,6 +5,7 @@
 #include "wayland_clipboard.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,12 +57,21 @@ static const struct wl_registry_listener registry_listener = {global_added, glob
 // --- The source: pastes and the end of ownership.
 
 /// Writes the selection to the pipe a paste handed over, then closes it. A reader that leaves
-/// early ends the write (EPIPE; SIGPIPE is ignored by the caller).
+/// early ends the write (EPIPE; SIGPIPE is ignored by the caller); one that stops reading for
+/// 5 s is given up on, so no paste can keep the server past its time.
 static void send_bytes(pickers_wl_clipboard *clipboard, int32_t fd) {
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
   size_t written = 0;
   while (written < clipboard->length) {
     ssize_t count = write(fd, clipboard->bytes + written, clipboard->length - written);
     if (count < 0 && errno == EINTR) continue;
+    if (count < 0 && errno == EAGAIN) {
+      struct pollfd descriptor = {.fd = fd, .events = POLLOUT};
+      int ready = poll(&descriptor, 1, 5000);
+      if (ready == 0 || (ready < 0 && errno != EINTR)) break;
+      continue;
+    }
     if (count <= 0) break;
     written += (size_t)count;
   }
