@@ -145,3 +145,14 @@ package.targets += [
     name: "pickers-gtk", dependencies: ["Pickers", "CGtk"], path: "Sources/pickers-gtk",
     swiftSettings: [.unsafeFlags(gtkIncludes.flatMap { ["-Xcc", "-I" + $0] })]),
 ]
+// The sampler's Wayland clipboard (issue 29): `--copy` through the data-control protocol
+// (ext-data-control-v1, or wlroots' wlr-data-control-unstable-v1) with Debian's libwayland-client.
+// The protocols' glue under generated/ is wayland-scanner's output, committed (SwiftPM runs no
+// scanner without a plugin): scripts/generate-wayland-protocols regenerates it from protocols/.
+package.targets.append(
+  .target(
+    name: "CWaylandClipboard", exclude: ["protocols"],
+    linkerSettings: [.linkedLibrary("wayland-client")]))
+for target in package.targets where target.name == "pickers-sample" {
+  target.dependencies.append("CWaylandClipboard")
+}

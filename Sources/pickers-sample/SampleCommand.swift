@@ -5,13 +5,17 @@ import Pickers
 ///     pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] [--timeout S]
 ///         [--report]
 ///     pickers-sample copy TEXT
+///     pickers-sample clipboard
 ///     pickers-sample notify SUMMARY BODY
 ///
 /// `pick` prints one line per sample, `#rrggbb X Y` (`-1 -1` when the position is unknown);
-/// `copy` puts TEXT on the clipboard; `notify` shows a desktop notification. Exit status: 0 answered, 1 cancelled, 2 usage, 3 failed.
+/// `copy` puts TEXT on the clipboard; `clipboard` prints where a copy would go (`wayland
+/// GLOBAL` or `x11`) or fails saying why none can happen; `notify` shows a desktop
+/// notification. Exit status: 0 answered, 1 cancelled, 2 usage, 3 failed.
 enum SampleCommand: Equatable {
   case pick(PickOptions)
   case copy(String)
+  case clipboard
   case notify(summary: String, body: String)
 
   /// The options of `pick`.
@@ -39,6 +43,7 @@ enum SampleCommand: Equatable {
     usage: pickers-sample pick [--backend x11|portal] [--at X,Y] [--count N] [--copy] \
     [--timeout SECONDS] [--report]
            pickers-sample copy TEXT
+           pickers-sample clipboard
            pickers-sample notify SUMMARY BODY
     """
 
@@ -100,6 +105,9 @@ enum SampleCommand: Equatable {
         throw SampleUsageError("TEXT is over \(Self.maximumCopyLength) bytes")
       }
       self = .copy(positionals[0])
+    case "clipboard":
+      guard positionals.isEmpty else { throw SampleUsageError("clipboard takes no arguments") }
+      self = .clipboard
     case "notify":
       guard positionals.count == 2 else { throw SampleUsageError("notify takes SUMMARY BODY") }
       guard positionals.allSatisfy({ $0.utf8.count <= Self.maximumCopyLength }) else {
@@ -107,7 +115,7 @@ enum SampleCommand: Equatable {
       }
       self = .notify(summary: positionals[0], body: positionals[1])
     default:
-      throw SampleUsageError("unknown command '\(verb)' (pick, copy or notify)")
+      throw SampleUsageError("unknown command '\(verb)' (pick, copy, clipboard or notify)")
     }
   }
 

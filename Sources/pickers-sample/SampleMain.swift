@@ -28,14 +28,22 @@ enum SampleMain {
     do {
       switch command {
       case .pick(let options):
+        // Where the copy will go is known before the pick: a copy that cannot happen is said
+        // before anyone picks.
+        let clipboard = options.copy ? try Clipboard.chosen(environment: environment) : nil
         guard let samples = try pick(options, environment: environment) else { exit(1) }
-        let text = samples.map { $0.line + "\n" }.joined()
-        if options.copy {
-          try copy(samples.map { $0.color.hex }.joined(separator: "\n"), environment: environment)
+        // The answer first: a copy that fails never loses it.
+        try writeOutput(samples.map { $0.line + "\n" }.joined())
+        if let clipboard {
+          try clipboard.copy(
+            samples.map { $0.color.hex }.joined(separator: "\n"),
+            seconds: ClipboardServer.seconds(environment: environment))
         }
-        try writeOutput(text)
       case .copy(let text):
-        try copy(text, environment: environment)
+        try Clipboard.chosen(environment: environment).copy(
+          text, seconds: ClipboardServer.seconds(environment: environment))
+      case .clipboard:
+        try writeOutput(Clipboard.chosen(environment: environment).line + "\n")
       case .notify(let summary, let body):
         try Notifier.notify(summary: summary, body: body)
       }
@@ -75,21 +83,6 @@ enum SampleMain {
       }
       return samples
     }
-  }
-
-  /// Puts `text` on the clipboard: the X11 `CLIPBOARD` selection when there is an X server
-  /// (Xwayland hands it on to Wayland clients too).
-  static func copy(_ text: String, environment: [String: String]) throws(SampleError) {
-    guard let display = environment["DISPLAY"], !display.isEmpty else {
-      throw .clipboard("no X server (DISPLAY is unset); on Wayland pickers needs Xwayland")
-    }
-    var seconds = X11Clipboard.servingSeconds
-    if let text = environment["PICKERS_CLIPBOARD_SECONDS"], let value = Int(text),
-      (1...86_400).contains(value)
-    {
-      seconds = value
-    }
-    try X11Clipboard.copy(text, seconds: seconds)
   }
 
   private static func writeOutput(_ text: String) throws(SampleError) {

@@ -98,6 +98,31 @@ struct ColorSamplePortalTests {
     #expect(result.output == "#000000\n#000000\n")
   }
 
+  @Test("--copy that fails after the pick still prints the color first, then says why, exit 1")
+  func copyFailsAfterPick() throws {
+    // DISPLAY names an X server that is not there: the clipboard check before the pick finds
+    // a path (X11), the copy itself fails; the answer is out by then.
+    for arguments in [
+      ["color", "sample", "--backend", "portal", "--copy"],
+      ["color", "sample", "--backend", "portal", "--copy", "--json"],
+    ] {
+      let result = try withPortal(
+        "success:0.2,0.4,0.8", arguments, environment: ["DISPLAY": ":93"])
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.output.contains("#3366cc"), "\(arguments): \(result.output)")
+      #expect(
+        result.stderr
+          == "pickers: cannot open the X display ':93' (is DISPLAY right and the X server "
+          + "running?)\n", "\(arguments)")
+    }
+    // The helper's own pick --copy prints its line before copying, too.
+    let helper = try withPortal(
+      "success:0.2,0.4,0.8", ["pick", "--backend", "portal", "--copy"],
+      program: buildProductsDirectory + "/pickers-sample", environment: ["DISPLAY": ":93"])
+    #expect(helper.status == 3)
+    #expect(helper.output == "#3366cc -1 -1\n")
+  }
+
   @Test("response 1 (cancelled) exits 1 and prints nothing")
   func cancelled() throws {
     let result = try withPortal("cancel", ["color", "sample", "--backend", "portal"])
@@ -266,7 +291,8 @@ struct ColorSampleUsageTests {
     let cases = [
       [], ["grab"], ["pick", "--count", "0"], ["pick", "--at", "1"], ["pick", "extra"],
       ["pick", "--at", "1,1", "--count", "2"], ["copy"], ["copy", "a", "b"],
-      ["copy", "--backend", "x11", "a"], ["notify", "only-summary"],
+      ["copy", "--backend", "x11", "a"], ["notify", "only-summary"], ["clipboard", "x"],
+      ["clipboard", "--copy"],
     ]
     for arguments in cases {
       let result = try runProgram(helper, arguments)

@@ -24,8 +24,10 @@ struct ColorSample: Command {
 
       Typical use from a hotkey or a script: COLOR=$(pickers color sample --format oklch). \
       --at reads one pixel with no interaction (X11 only). --copy also puts the answer on \
-      the clipboard, served in the background for up to 10 minutes or until something else \
-      is copied (PICKERS_CLIPBOARD_SECONDS changes the limit). --notify shows the answer \
+      the clipboard (the Wayland compositor's data-control clipboard where it offers one, \
+      else X11's), served in the background for up to 10 minutes or until something else \
+      is copied (PICKERS_CLIPBOARD_SECONDS changes the limit); the answer is printed first, \
+      and a copy that cannot happen is reported before the pick. --notify shows the answer \
       in a desktop notification (org.freedesktop.Notifications); without a notification \
       service that is only a warning.
       """,
@@ -111,24 +113,44 @@ struct ColorSample: Command {
         "--at needs the x11 backend, and this is a Wayland session (pass --backend x11 for "
           + "Xwayland's own windows)")
     }
+    if copy {
+      // A copy that cannot happen (no data-control and no X server) is said before the pick:
+      // the helper prints why and what would work.
+      let clipboard = try DesktopHelper.sampler.run(["clipboard"], environment: context.environment)
+      guard clipboard.status == .accepted else { throw CommandFailure(status: 1) }
+    }
     guard
       let samples = try sampler.samplesWaiting(
         count: count ?? 1, at: position, forwardingSignals: true)
     else { throw CommandFailure(status: 1) }
     let values = samples.map { ColorConvert.convert($0.color, to: format) }
+    try printAnswer(samples: samples, values: values, backend: backend, context)
+    // The answer is out before the copy: a copy that fails never loses it.
+    context.flush()
+    var copied = true
     if copy {
-      let copied = try DesktopHelper.sampler.run(
-        ["copy", values.joined(separator: "\n")], environment: context.environment)
-      guard copied.status == .accepted else { throw CommandFailure(status: 1) }
+      copied =
+        try DesktopHelper.sampler.run(
+          ["copy", values.joined(separator: "\n")], environment: context.environment
+        ).status == .accepted
     }
     if notify {
       // A failed notification is only a warning (the helper prints it): the answer stands.
       _ = try DesktopHelper.sampler.run(
         [
           "notify", values.joined(separator: " "),
-          copy ? "Copied to the clipboard by pickers." : "Picked from the screen by pickers.",
+          copy && copied
+            ? "Copied to the clipboard by pickers." : "Picked from the screen by pickers.",
         ], environment: context.environment)
     }
+    if !copied { throw CommandFailure(status: 1) }
+  }
+
+  /// Prints the picked colors as lines, or as JSON with their positions.
+  private func printAnswer(
+    samples: [ScreenSample], values: [String], backend: ScreenSampleBackend,
+    _ context: CommandContext
+  ) throws {
     if json {
       let items = zip(samples, values).map { SampleJSON(sample: $0, value: $1, backend: backend) }
       if count == nil, let item = items.first {
