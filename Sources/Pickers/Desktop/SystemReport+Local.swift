@@ -178,12 +178,16 @@ extension SystemReport {
 
   /// Whether `path` can be written, or created inside the nearest folder above it that exists.
   static func canWrite(_ path: String) -> Bool {
+    if access(path, F_OK) == 0 { return access(path, W_OK) == 0 }
     var current = path
-    while !current.isEmpty {
-      if access(current, F_OK) == 0 { return access(current, W_OK) == 0 }
-      guard let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+    while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) {
       current = slash == current.utf8.startIndex ? "/" : String(current[..<slash])
-      if current == "/" { return access("/", W_OK) == 0 }
+      var info = stat()
+      if stat(current, &info) == 0 {
+        // Something can be made only inside a folder.
+        return info.st_mode & S_IFMT == S_IFDIR && access(current, W_OK) == 0
+      }
+      if current == "/" { return false }
     }
     return false
   }

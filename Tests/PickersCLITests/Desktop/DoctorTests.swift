@@ -294,4 +294,21 @@ struct DoctorTests {
     #expect((report["x11"]?["value"] as? String)?.hasPrefix("no answer in") == true)
     #expect(report["portal"]?["status"] as? String == "missing")
   }
+
+  @Test("other commands load no libX11, GIO or GTK; doctor loads GTK (the dynamic loader's log)")
+  func othersLoadNothing() throws {
+    func loaded(_ arguments: [String]) throws -> String {
+      let result = try runPickers(arguments, environment: ["LD_DEBUG": "files"])
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stderr
+    }
+    for arguments in [["--version"], ["color", "convert", "red", "--to", "hex"]] {
+      let log = try loaded(arguments)
+      for library in ["libX11.so", "libgio-2.0.so", "libgtk-4.so"] {
+        #expect(!log.contains(library), "\(arguments) loads \(library)")
+      }
+    }
+    let log = try loaded(["doctor"])
+    #expect(log.contains("libgtk-4.so"))
+  }
 }
