@@ -263,7 +263,9 @@ struct DoctorTests {
   func silentServers() throws {
     let home = try makeTemporaryDirectory()
     defer { removeTree(home) }
-    let number = 900 + Int(getpid() % 90)
+    // A display number no server uses: its socket must not exist yet.
+    var number = 900 + Int(getpid() % 90)
+    while access("/tmp/.X11-unix/X\(number)", F_OK) == 0 { number += 1 }
     let xSocket = "/tmp/.X11-unix/X\(number)"
     let busSocket = home + "/bus"
     let listen = """
