@@ -41,6 +41,7 @@ public struct SystemReport: Hashable, Sendable, Encodable {
     checks += portalChecks(environment)
     checks.append(gtkCheck(environment))
     checks += helperChecks(environment, executable: executable)
+    checks.append(clipboardCheck(environment, executable: executable))
     checks += fontChecks(environment)
     checks.append(folderCheck(environment))
     return SystemReport(checks: checks)
@@ -98,7 +99,7 @@ public struct SystemCheck: Hashable, Sendable, Encodable {
 
   /// A stable key: `display`, `terminal`, `terminal-images`, `portal`, `portal-pick-color`,
   /// `portal-color-scheme`, `x11`, `wayland`, `wayland-data-control`, `gtk4`, `pickers-gtk`,
-  /// `pickers-sample`, `fontconfig`, `font-cache`, `pickers-folders`.
+  /// `pickers-sample`, `clipboard`, `fontconfig`, `font-cache`, `pickers-folders`.
   public var name: String
   /// The verdict.
   public var status: Status

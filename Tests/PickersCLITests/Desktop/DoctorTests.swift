@@ -189,7 +189,7 @@ struct DoctorTests {
     let python = try runProgram("/usr/bin/python3", ["-c", parse], stdin: json.stdout)
     #expect(python.status == 0, "\(python.stderr)")
     #expect(Set(python.output.split(separator: "\n")) == Set(text.output.split(separator: "\n")))
-    #expect(text.output.split(separator: "\n").count == 15)
+    #expect(text.output.split(separator: "\n").count == 16)
   }
 
   @Test("fontconfig: the font count is fc-list's under the test fonts.conf, which was read")
@@ -312,5 +312,32 @@ struct DoctorTests {
     }
     let log = try loaded(["doctor"])
     #expect(log.contains("libgtk-4.so"))
+  }
+
+  @Test(
+    "the clipboard check says what pickers-sample clipboard says, with and without a display",
+    arguments: [false, true])
+  func clipboard(onScreen: Bool) throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    let environment = isolated(home, onScreen ? try sharedScreen.get().environment : [:])
+    let helper = try runProgram(
+      buildProductsDirectory + "/pickers-sample", ["clipboard"], environment: environment,
+      timeout: 30)
+    let report = try doctorJSON(environment)
+    let check = try #require(report["clipboard"])
+    let target = (check["details"] as? [String: Any])?["target"]
+    switch helper.status {
+    case 0:
+      let line = helper.output.split(separator: "\n").first.map(String.init)
+      #expect(check["status"] as? String == "ok")
+      #expect(target as? String == line)
+    case 3:
+      #expect(check["status"] as? String == "missing")
+      #expect(target is NSNull)
+    default:
+      // A helper without the verb (usage error): nothing to say.
+      #expect(check["status"] as? String == "unknown")
+    }
   }
 }
