@@ -257,3 +257,84 @@ void pickers_portal_unwatch(PickersPortalWatch *watch) {
   gio.main_context_unref(watch->context);
   free(watch);
 }
+
+// The `version` property of `interface` on the portal's object; 0 when it cannot be read.
+static uint32_t interface_version(void *connection, const char *interface, int timeout) {
+  PickersGError *error = NULL;
+  void *reply = gio.call_sync(
+      connection, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+      "org.freedesktop.DBus.Properties", "Get", gio.variant_new("(ss)", interface, "version"),
+      NULL, 0, timeout, NULL, &error);
+  if (reply == NULL) {
+    if (error) gio.error_free(error);
+    return 0;
+  }
+  void *value = unwrapped(gio.variant_get_child_value(reply, 0));
+  gio.variant_unref(reply);
+  uint32_t version =
+      strcmp(gio.variant_get_type_string(value), "u") == 0 ? gio.variant_get_uint32(value) : 0;
+  gio.variant_unref(value);
+  return version;
+}
+
+// The part of introspection `xml` that describes `interface`, as [start, end); NULL if absent.
+static const char *interface_section(const char *xml, const char *interface, const char **end) {
+  char opening[128];
+  snprintf(opening, sizeof opening, "<interface name=\"%s\"", interface);
+  const char *start = strstr(xml, opening);
+  if (start == NULL) return NULL;
+  const char *close = strstr(start, "</interface>");
+  *end = close ? close : start + strlen(start);
+  return start;
+}
+
+int pickers_portal_probe(const char *address, int timeout, PickersPortalProbe *probe,
+                         char *reason, size_t size) {
+  memset(probe, 0, sizeof *probe);
+  if (!load_gio(reason, size)) return 0;
+  void *connection = connect_to(address, reason, size);
+  if (connection == NULL) return 0;
+  PickersGError *error = NULL;
+  void *reply = gio.call_sync(
+      connection, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
+      "org.freedesktop.DBus.Introspectable", "Introspect", NULL, NULL, 0, timeout, NULL, &error);
+  if (reply == NULL) {
+    take_error(error, reason, size);
+    gio.object_unref(connection);
+    return 1;
+  }
+  probe->answered = 1;
+  void *text = gio.variant_get_child_value(reply, 0);
+  const char *xml = gio.variant_get_string(text, NULL);
+  const char *end = NULL;
+  const char *screenshot = interface_section(xml, "org.freedesktop.portal.Screenshot", &end);
+  if (screenshot != NULL) {
+    probe->has_screenshot = 1;
+    const char *method = strstr(screenshot, "<method name=\"PickColor\"");
+    probe->has_pick_color = method != NULL && method < end;
+  }
+  probe->has_settings = interface_section(xml, "org.freedesktop.portal.Settings", &end) != NULL;
+  gio.variant_unref(text);
+  gio.variant_unref(reply);
+  if (probe->has_screenshot) {
+    probe->screenshot_version =
+        interface_version(connection, "org.freedesktop.portal.Screenshot", timeout);
+  }
+  if (probe->has_settings) {
+    probe->settings_version =
+        interface_version(connection, "org.freedesktop.portal.Settings", timeout);
+    int missing = 0;
+    char ignored[256];
+    void *scheme =
+        read_setting(connection, "color-scheme", timeout, &missing, ignored, sizeof ignored);
+    if (scheme != NULL) {
+      if (strcmp(gio.variant_get_type_string(scheme), "u") == 0) {
+        probe->has_color_scheme = 1;
+        probe->color_scheme = gio.variant_get_uint32(scheme);
+      }
+      gio.variant_unref(scheme);
+    }
+  }
+  gio.object_unref(connection);
+  return 1;
+}

@@ -20,7 +20,7 @@ struct PickersCommand: CommandGroup {
     ],
     subcommands: [
       FontGroup.self, ColorGroup.self, PaletteGroup.self, ThemeCommand.self, CompletionCommand.self,
-      ManCommand.self,
+      ManCommand.self, DoctorCommand.self,
     ])
 
   static func main() {

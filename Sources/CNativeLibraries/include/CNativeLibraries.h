@@ -101,6 +101,30 @@ typedef struct {
 int pickers_portal_read_appearance(const char *address, int timeout,
                                    PickersPortalAppearance *answer, char *reason, size_t size);
 
+/// What `pickers doctor` learnt about the desktop portal.
+typedef struct {
+  /// 1 when a portal answered on the bus (its object was introspected).
+  int answered;
+  /// 1 when it exports org.freedesktop.portal.Screenshot, with that interface's `version`.
+  int has_screenshot;
+  uint32_t screenshot_version;
+  /// 1 when the Screenshot interface has the PickColor method.
+  int has_pick_color;
+  /// 1 when it exports org.freedesktop.portal.Settings, with that interface's `version`.
+  int has_settings;
+  uint32_t settings_version;
+  /// 1 when org.freedesktop.appearance `color-scheme` was read (a `u`): 0 no preference, 1
+  /// prefer dark, 2 prefer light.
+  int has_color_scheme;
+  uint32_t color_scheme;
+} PickersPortalProbe;
+
+/// Asks the portal on the bus at `address` what it offers, each call waiting at most
+/// `timeout` ms. Returns 1 when the bus answered (`probe->answered` says whether a portal
+/// did, with the reason in `reason` when not), 0 when GIO or the bus is missing.
+int pickers_portal_probe(const char *address, int timeout, PickersPortalProbe *probe,
+                         char *reason, size_t size);
+
 /// A watch on the portal's SettingChanged signal for `org.freedesktop.appearance`.
 typedef struct PickersPortalWatch PickersPortalWatch;
 /// Called on the watch's own thread each time an appearance setting changes.
