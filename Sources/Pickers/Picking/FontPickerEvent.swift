@@ -34,6 +34,11 @@ public enum FontPickerEvent: Hashable, Sendable {
   case setPageSize(Int)
   /// The selected family was rated 1...5 stars (0 clears; other values are clamped).
   case rate(Int)
+  /// The selected family was pinned for comparison, or unpinned when it already was
+  /// (``FontPickerState/pinned``); nothing happens once ``FontPickerState/maximumPins`` are.
+  case togglePin
+  /// Every family was unpinned.
+  case clearPins
   /// The user chose the selected row (nothing happens when no row matches).
   case choose
   /// The user cancelled.

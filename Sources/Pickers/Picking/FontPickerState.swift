@@ -84,6 +84,10 @@ public struct FontPickerState: PickerModel, Hashable {
   public private(set) var collections: [CollectionFilter] = []
   /// The collection whose families are listed, or `nil` for every family.
   public private(set) var collection: String?
+  /// The families pinned for comparison (a window's compare view), in the order pinned.
+  public private(set) var pinned: [String] = []
+  /// The most families ``pinned`` holds, as `pickers font compare` takes.
+  public static let maximumPins = 6
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
 
@@ -230,6 +234,14 @@ public struct FontPickerState: PickerModel, Hashable {
       next.pageSize = max(rows, 1)
       next.move(to: next.selection)
     case .rate(let stars): next.rate(min(max(stars, 0), 5))
+    case .togglePin:
+      guard let family = next.selected?.family else { break }
+      if let index = next.pinned.firstIndex(of: family) {
+        next.pinned.remove(at: index)
+      } else if next.pinned.count < maximumPins {
+        next.pinned.append(family)
+      }
+    case .clearPins: next.pinned = []
     case .choose:
       if let selected = next.selected { next.outcome = .accepted(selected.answer) }
     case .cancel: next.outcome = .cancelled
