@@ -64,7 +64,7 @@ extension FontCatalog {
 
   /// The first characters past Latin (U+0370 on) that `charset` covers and that draw
   /// something on their own: letters, numbers, symbols and punctuation, not marks, spaces,
-  /// format or private-use characters.
+  /// format or private-use characters, nor the dotted circle marks are shown on.
   ///
   /// The corresponding C functions are `FcCharSetFirstPage` and `FcCharSetNextPage`.
   static func sample(of charset: OpaquePointer) -> String {
@@ -98,11 +98,13 @@ extension FontCatalog {
   }
 
   private static func drawsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    // The dotted circle is the base fonts draw combining marks on, not a sample of their own.
+    guard scalar.value != 0x25CC else { return false }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber,
       .otherNumber, .letterNumber, .mathSymbol, .currencySymbol, .otherSymbol:
-      true
-    default: false
+      return true
+    default: return false
     }
   }
 }
