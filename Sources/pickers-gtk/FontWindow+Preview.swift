@@ -6,16 +6,13 @@ import Pickers
 /// at the drawing area's width and the window's scale, in the theme's colors, drawn with cairo
 /// at device pixels; re-drawn when the area's width, scale or colors change.
 extension FontWindow {
-  /// Loads the selected family's faces and draws the preview when the main loop is idle, after
-  /// the list has redrawn: a keystroke shows its matches first.
+  /// Loads the selected family's faces and draws the preview once the frame that shows the
+  /// change is painted (``afterPaint()``): a keystroke shows its matches first.
   func schedulePreview() {
-    guard shown, !previewScheduled else { return }
-    previewScheduled = true
-    Signals.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
-      previewScheduled = false
-      if state.selected?.answer != previewFamily { loadFaces() }
-      return false
-    }
+    guard shown else { return }
+    previewWanted = true
+    // A frame to wait for, even when nothing else changed on screen.
+    gtk_widget_queue_draw(previewArea)
   }
 
   /// Reads the selected family's faces into the face chooser and draws the preview.

@@ -29,7 +29,9 @@ extension FontWindow {
       let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
       pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer)
       followFocus(of: label, item: item)
-      scheduleRowFonts()
+      // After the frame that shows the row: its own font opens a font file.
+      rowFontsWanted = true
+      if shown { gtk_widget_queue_draw(label) }
     }
     for signal in ["unbind", "teardown"] {
       Signals.connectPointer(factory, signal) { [self] item in

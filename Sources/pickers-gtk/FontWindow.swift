@@ -75,6 +75,10 @@ final class FontWindow {
   var renderedLayout: PreviewLayout?
   var reflowScheduled = false
   var previewScheduled = false
+  /// Work that waits for the next frame to be painted: the preview of a new selection, the
+  /// own fonts of newly bound rows (``afterPaint()``).
+  var previewWanted = false
+  var rowFontsWanted = false
 
   /// Rows whose label still shows the interface font, by the label's address.
   var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String)] = [:]
@@ -141,6 +145,9 @@ final class FontWindow {
     // Map first: the faces, the preview and the rows' own fonts come after the first frame.
     Signals.afterFirstPaint(window) { [self] in
       shown = true
+      if let clock = gtk_widget_get_frame_clock(window) {
+        Signals.connect(clock, "after-paint") { [self] in afterPaint() }
+      }
       scrollToSelection()
       refresh()
       scheduleRowFonts()
@@ -346,6 +353,25 @@ final class FontWindow {
       answer.style = style.isEmpty ? FontPickerState.variableStyleName : style
     }
     return answer
+  }
+
+  /// Starts the work a change left for after its frame: a keystroke's new matches reach the
+  /// screen before the selected family's faces are read and its preview drawn, and before any
+  /// row is given its own font (each opens a font file).
+  private func afterPaint() {
+    if previewWanted, !previewScheduled {
+      previewWanted = false
+      previewScheduled = true
+      Signals.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
+        previewScheduled = false
+        if state.selected?.answer != previewFamily { loadFaces() }
+        return false
+      }
+    }
+    if rowFontsWanted {
+      rowFontsWanted = false
+      scheduleRowFonts()
+    }
   }
 
   /// The name of the collection chooser's first item, which lists every family.
