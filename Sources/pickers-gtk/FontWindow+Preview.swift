@@ -211,6 +211,7 @@ extension FontWindow {
       "--bg", Color(layout.background).hex,
     ]
     if let text = request.text { arguments += ["--text", text] }
+    if let language = request.language { arguments += ["--lang", language] }
     return arguments
   }
 
