@@ -30,8 +30,7 @@ extension FontWindow {
       pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer)
       followFocus(of: label, item: item)
       // After the frame that shows the row: its own font opens a font file.
-      rowFontsWanted = true
-      if shown { gtk_widget_queue_draw(label) }
+      scheduleRowFonts()
     }
     for signal in ["unbind", "teardown"] {
       Signals.connectPointer(factory, signal) { [self] item in
@@ -71,24 +70,33 @@ extension FontWindow {
     pango_attr_list_unref(attributes)
   }
 
-  /// Gives pending rows their own font, a few per idle moment after the window is shown.
+  /// How many rows get their own font per frame: each font Pango loads first costs a
+  /// fontconfig sort of every installed face (about 25 ms with 3,000 faces, in the frame that
+  /// draws it), so a key pressed meanwhile waits for at most this many.
+  static let rowFontsPerFrame = 2
+
+  /// Asks for a frame after which pending rows get their own font (``applyRowFonts()``).
   func scheduleRowFonts() {
-    guard shown, !rowFontsScheduled, !pendingRowFonts.isEmpty else { return }
-    rowFontsScheduled = true
-    Signals.idle(priority: G_PRIORITY_LOW) { [self] in
-      // Which families cannot draw their names: fontconfig's cache, read once.
-      let symbols = symbolFamilies
-      for (key, row) in pendingRowFonts.prefix(4) {
-        pendingRowFonts[key] = nil
-        if let symbol = symbols[row.family] {
-          Self.setSymbolRow(of: row.label, answer: row.answer, symbol: symbol)
-        } else {
-          Self.setFont(of: row.label, family: row.family)
-        }
+    guard shown, !pendingRowFonts.isEmpty else { return }
+    rowFontsWanted = true
+    gtk_widget_queue_draw(list)
+  }
+
+  /// Gives a few pending rows their own font, after a frame is painted; the next frame draws
+  /// them and asks for more. (Idle callbacks run back to back between frames: one frame would
+  /// then load every bound row's font, 1.5 s with 3,000 faces.)
+  func applyRowFonts() {
+    // Which families cannot draw their names: fontconfig's cache, read once.
+    let symbols = symbolFamilies
+    for (key, row) in pendingRowFonts.prefix(Self.rowFontsPerFrame) {
+      pendingRowFonts[key] = nil
+      if let symbol = symbols[row.family] {
+        Self.setSymbolRow(of: row.label, answer: row.answer, symbol: symbol)
+      } else {
+        Self.setFont(of: row.label, family: row.family)
       }
-      rowFontsScheduled = !pendingRowFonts.isEmpty
-      return rowFontsScheduled
     }
+    scheduleRowFonts()
   }
 
   /// Selects a row when it gets the keyboard focus, so the focus ring and the selection (what

@@ -41,7 +41,7 @@ final class FontWindow {
   /// Whether the first frame is on screen (until then nothing opens a font file).
   var shown = false
   private var search: Widget
-  private var list: Widget
+  var list: Widget
   private var monoToggle: Widget
   private var colorToggle: Widget
   private var favoritesToggle: Widget
@@ -82,7 +82,6 @@ final class FontWindow {
 
   /// Rows whose label still shows the interface font, by the label's address.
   var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String)] = [:]
-  var rowFontsScheduled = false
   /// Row widgets whose focus already selects their row.
   var focusFollowed: Set<UInt> = []
   /// The families that cannot draw their own names, read once the rows need them.
@@ -370,7 +369,7 @@ final class FontWindow {
     }
     if rowFontsWanted {
       rowFontsWanted = false
-      scheduleRowFonts()
+      applyRowFonts()
     }
   }
 
