@@ -209,6 +209,35 @@ struct FontWindowTests {
     #expect(result.output == "DejaVu Sans Mono\n")
   }
 
+  @Test(
+    "a family that cannot draw its name is listed by name beside a sample it covers (AT-SPI)",
+    .enabled(if: atspiPresent, "needs at-spi2-core and gir1.2-atspi-2.0"))
+  func symbolRows() throws {
+    let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
+    try session.type("noto music")
+    // The rows get their own fonts (and symbol rows their samples) a frame or two later.
+    var label: String?
+    for _ in 0..<50 where label == nil {
+      usleep(200_000)
+      let nodes = try WindowAccessibilityTests.tree(of: session)
+      label = nodes.first { $0.role == "label" && $0.name.hasPrefix("Noto Music ") }?.name
+    }
+    let name = try #require(label, "no decorated Noto Music row")
+    let sample = name.dropFirst("Noto Music".count).trimmingPrefix("   ")
+    #expect(!sample.isEmpty)
+    // fontconfig: Noto Music covers every character of the sample, and not its own name.
+    let hex = sample.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    let covered = try runProgram(
+      "/usr/bin/fc-list", ["--format", "%{family[0]}\n", "Noto Music:charset=\(hex)"])
+    #expect(covered.output.contains("Noto Music"), "sample '\(sample)': \(covered.output)")
+    let own = try runProgram(
+      "/usr/bin/fc-list",
+      ["--format", "%{family[0]}\n", "Noto Music:charset=4e 6f 74 4d 75 73 69 63"])
+    #expect(own.output.isEmpty, "\(own.output)")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
   @Test("compare view: three pinned families are font compare's rows, pixel for pixel")
   func compareView() throws {
     let folder = try makeTemporaryDirectory()
