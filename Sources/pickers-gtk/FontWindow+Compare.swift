@@ -71,14 +71,12 @@ extension FontWindow {
     let pinned = state.pinned
     let selectedIsPinned = state.selected.map { pinned.contains($0.family) } ?? false
     gtk_button_set_label(cgtk_button(pinButton), selectedIsPinned ? "Unpin" : "Pin")
-    gtk_widget_set_sensitive(
-      pinButton,
-      state.selected != nil && (selectedIsPinned || pinned.count < FontPickerState.maximumPins)
-        ? 1 : 0)
+    // A seventh pin replaces the oldest (``FontPickerEvent/togglePin``).
+    gtk_widget_set_sensitive(pinButton, state.selected != nil ? 1 : 0)
     let note =
       pinned.isEmpty
       ? "Pin two to six families to compare them"
-      : "Pinned (\(pinned.count) of \(FontPickerState.maximumPins)): "
+      : "Pinned (\(pinned.count) of \(FontPickerState.maximumPinned)): "
         + pinned.joined(separator: ", ")
     gtk_label_set_text(cgtk_label(pinsLabel), note)
     gtk_widget_set_sensitive(compareToggle, pinned.count >= 2 ? 1 : 0)

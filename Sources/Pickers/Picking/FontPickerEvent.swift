@@ -34,10 +34,11 @@ public enum FontPickerEvent: Hashable, Sendable {
   case setPageSize(Int)
   /// The selected family was rated 1...5 stars (0 clears; other values are clamped).
   case rate(Int)
-  /// The selected family was pinned for comparison, or unpinned when it already was
-  /// (``FontPickerState/pinned``); nothing happens once ``FontPickerState/maximumPins`` are.
+  /// The highlighted family was pinned for comparison, or unpinned when it was pinned
+  /// (``FontPickerState/pinned``; at most ``FontPickerState/maximumPinned``, the oldest pin
+  /// goes first).
   case togglePin
-  /// Every family was unpinned.
+  /// Every pin was removed.
   case clearPins
   /// The user chose the selected row (nothing happens when no row matches).
   case choose

@@ -84,10 +84,8 @@ public struct FontPickerState: PickerModel, Hashable {
   public private(set) var collections: [CollectionFilter] = []
   /// The collection whose families are listed, or `nil` for every family.
   public private(set) var collection: String?
-  /// The families pinned for comparison (a window's compare view), in the order pinned.
+  /// Families pinned for comparison, in the order they were pinned.
   public private(set) var pinned: [String] = []
-  /// The most families ``pinned`` holds, as `pickers font compare` takes.
-  public static let maximumPins = 6
   /// How the picker ended.
   public private(set) var outcome: PickerOutcome<String> = .running
 
@@ -161,6 +159,20 @@ public struct FontPickerState: PickerModel, Hashable {
     for index in entries.indices where entries[index].family == family {
       entries[index].languages = languages
     }
+  }
+
+  /// The most families ``pinned`` holds (`pickers font compare` draws two to six).
+  public static let maximumPinned = 6
+
+  /// The families a comparison shows: the pinned ones, then the highlighted family when it is
+  /// not pinned, at most ``maximumPinned``; empty when nothing is pinned.
+  ///
+  ///     state = FontPickerState.update(state, events: [.togglePin, .move(by: 1)])
+  ///     state.comparedFamilies   // [first family, second family]
+  public var comparedFamilies: [String] {
+    guard !pinned.isEmpty else { return [] }
+    guard let family = selected?.family, !pinned.contains(family) else { return pinned }
+    return Array((pinned + [family]).prefix(Self.maximumPinned))
   }
 
   /// The highlighted entry, if any row matches.
@@ -238,7 +250,8 @@ public struct FontPickerState: PickerModel, Hashable {
       guard let family = next.selected?.family else { break }
       if let index = next.pinned.firstIndex(of: family) {
         next.pinned.remove(at: index)
-      } else if next.pinned.count < maximumPins {
+      } else {
+        if next.pinned.count == Self.maximumPinned { next.pinned.removeFirst() }
         next.pinned.append(family)
       }
     case .clearPins: next.pinned = []

@@ -1,7 +1,7 @@
 import Pickers
 import Testing
 
-@Suite("FontPickAnswer and the picker's pins")
+@Suite("FontPickAnswer")
 struct FontPickAnswerTests {
   @Test("each --format: the family, family:style, family size, JSON with both")
   func formats() throws {
@@ -52,19 +52,5 @@ struct FontPickAnswerTests {
     let face = FontPickerState.Entry(family: "D", style: "Light", styles: ["Regular", "Light"])
     #expect(FontPickAnswer(entry: face).text(.familyStyle) == face.answer)
     #expect(FontPickAnswer(family: "E", size: 1000).size == FontPickAnswer.sizeRange.upperBound)
-  }
-
-  @Test("pins: the selected family in turn, at most six, again unpins, clearPins empties")
-  func pins() {
-    let entries = (1...8).map { FontPickerState.Entry(family: "F\($0)") }
-    var state = FontPickerState(entries: entries)
-    for row in 0..<8 { state = FontPickerState.update(state, events: [.select(row), .togglePin]) }
-    #expect(state.pinned == ["F1", "F2", "F3", "F4", "F5", "F6"])
-    state = FontPickerState.update(state, events: [.select(1), .togglePin])
-    #expect(state.pinned == ["F1", "F3", "F4", "F5", "F6"])
-    state = FontPickerState.update(state, events: [.select(7), .togglePin])
-    #expect(state.pinned == ["F1", "F3", "F4", "F5", "F6", "F8"])
-    state = FontPickerState.update(state, .clearPins)
-    #expect(state.pinned.isEmpty)
   }
 }
