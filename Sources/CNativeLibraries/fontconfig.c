@@ -28,6 +28,11 @@ void FcCharSetDestroy(FcCharSet *a0) {
   ((__typeof__(&FcCharSetDestroy))PICKERS_NATIVE_SYMBOL(FcCharSetDestroy))(a0);
 }
 
+PICKERS_NATIVE_WRAPPER(FcCharSetFirstPage)
+FcChar32 FcCharSetFirstPage(const FcCharSet *a0, FcChar32 *a1, FcChar32 *a2) {
+  return ((__typeof__(&FcCharSetFirstPage))PICKERS_NATIVE_SYMBOL(FcCharSetFirstPage))(a0, a1, a2);
+}
+
 PICKERS_NATIVE_WRAPPER(FcCharSetHasChar)
 FcBool FcCharSetHasChar(const FcCharSet *a0, FcChar32 a1) {
   return ((__typeof__(&FcCharSetHasChar))PICKERS_NATIVE_SYMBOL(FcCharSetHasChar))(a0, a1);
@@ -36,6 +41,11 @@ FcBool FcCharSetHasChar(const FcCharSet *a0, FcChar32 a1) {
 PICKERS_NATIVE_WRAPPER(FcCharSetIntersectCount)
 FcChar32 FcCharSetIntersectCount(const FcCharSet *a0, const FcCharSet *a1) {
   return ((__typeof__(&FcCharSetIntersectCount))PICKERS_NATIVE_SYMBOL(FcCharSetIntersectCount))(a0, a1);
+}
+
+PICKERS_NATIVE_WRAPPER(FcCharSetNextPage)
+FcChar32 FcCharSetNextPage(const FcCharSet *a0, FcChar32 *a1, FcChar32 *a2) {
+  return ((__typeof__(&FcCharSetNextPage))PICKERS_NATIVE_SYMBOL(FcCharSetNextPage))(a0, a1, a2);
 }
 
 PICKERS_NATIVE_WRAPPER(FcConfigBuildFonts)
@@ -318,8 +328,10 @@ static const char *const function_names[61] = {
   "FcCharSetCount",
   "FcCharSetCreate",
   "FcCharSetDestroy",
+  "FcCharSetFirstPage",
   "FcCharSetHasChar",
   "FcCharSetIntersectCount",
+  "FcCharSetNextPage",
   "FcConfigBuildFonts",
   "FcConfigCreate",
   "FcConfigDestroy",

@@ -16,49 +16,76 @@ final class FontWindow {
     var monospaced: Bool
     var initial: String?
     var faces: Bool
+    /// Where the size stepper starts.
+    var size: Double = FontPickAnswer.defaultSize
   }
 
   /// The longest sample text rendered (the picture is bounded by the renderer too).
   static let maximumSampleLength = 500
   /// The sizes the size stepper allows, in pixels per em.
-  static let sizeRange = 6.0...240.0
+  static let sizeRange = FontPickAnswer.sizeRange
 
   private(set) var state: FontPickerState
   let window: Widget
-  private let catalog: FontCatalog
+  let catalog: FontCatalog
   private let store: FavoriteStore?
   private var savedRatings: [String: Int]
   /// Why the last save of the ratings failed, if it did.
   private(set) var saveWarning: String?
-  private let environment: [String: String]
+  let environment: [String: String]
   let geometry: GeometryReport
 
   private let names: OpaquePointer  // GtkStringList, owned by `selection`
   private let selection: OpaquePointer  // GtkSingleSelection, owned by `list`
   private var listed: [Int] = []
   /// Whether the first frame is on screen (until then nothing opens a font file).
-  private var shown = false
+  var shown = false
   private var search: Widget
-  private var list: Widget
+  var list: Widget
   private var monoToggle: Widget
   private var colorToggle: Widget
   private var favoritesToggle: Widget
-  private var languageEntry: Widget
-  private var sampleEntry: Widget
-  private var sizeSpin: Widget
-  private var faceDropDown: Widget
-  private let faceNames: OpaquePointer  // GtkStringList, owned by `faceDropDown`
-  private var axesBox: Widget
-  private var picture: Widget
-  private var detail: Widget
+  var languageEntry: Widget
+  private var collectionDropDown: Widget
+  private let collectionNames: OpaquePointer  // GtkStringList, owned by `collectionDropDown`
+  var sampleEntry: Widget
+  var sizeSpin: Widget
+  var faceDropDown: Widget
+  let faceNames: OpaquePointer  // GtkStringList, owned by `faceDropDown`
+  var axesBox: Widget
+  /// The preview's drawing area (``drawPreview(_:width:height:)``).
+  var previewArea: Widget
+  var pinButton: Widget
+  var compareToggle: Widget
+  var pinsLabel: Widget
+  var detail: Widget
   private var stars: [Widget] = []
-  private var updating = false
+  var updating = false
 
-  private var renderer: TextRenderer?
-  private var previewFamily: String?
-  private var members: [FontFace] = []
-  private var faceIndex = 0
-  private var axisValues: [String: Double] = [:]
+  var renderer: TextRenderer?
+  var previewFamily: String?
+  var members: [FontFace] = []
+  var faceIndex = 0
+  var axisValues: [String: Double] = [:]
+  /// The preview's pixels as cairo draws them, and the scale they were drawn at.
+  var previewPixels: (bytes: [UInt8], width: Int, height: Int, scale: Int)?
+  /// The last preview picture's size in pixels.
+  var previewSize = (0, 0)
+  /// What the preview on screen was drawn for.
+  var renderedLayout: PreviewLayout?
+  var reflowScheduled = false
+  var previewScheduled = false
+  /// Work that waits for the next frame to be painted: the preview of a new selection, the
+  /// own fonts of newly bound rows (``afterPaint()``).
+  var previewWanted = false
+  var rowFontsWanted = false
+
+  /// Rows whose label still shows the interface font, by the label's address.
+  var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String)] = [:]
+  /// Row widgets whose focus already selects their row.
+  var focusFollowed: Set<UInt> = []
+  /// The families that cannot draw their own names, read once the rows need them.
+  lazy var symbolFamilies: [String: SymbolFamily] = (try? catalog.symbolFamilies()) ?? [:]
 
   init(options: Options, environment: [String: String]) throws {
     self.environment = environment
@@ -76,10 +103,13 @@ final class FontWindow {
     state = FontPickerState(entries: entries, ratings: ratings, initial: options.initial)
 
     guard let names = gtk_string_list_new(nil), let faceNames = gtk_string_list_new(nil),
+      let collectionNames = gtk_string_list_new(nil),
       let selection = gtk_single_selection_new(cgtk_list_model(UnsafeMutableRawPointer(names)))
     else { throw FontWindowError.outOfMemory }
     self.names = names
     self.faceNames = faceNames
+    self.collectionNames = collectionNames
+    gtk_string_list_append(collectionNames, Self.allFamiliesName)
     self.selection = selection
     gtk_single_selection_set_autoselect(selection, 0)
     gtk_single_selection_set_can_unselect(selection, 1)
@@ -91,13 +121,18 @@ final class FontWindow {
     colorToggle = Widgets.checked(gtk_toggle_button_new_with_label("Color fonts"))
     favoritesToggle = Widgets.checked(gtk_toggle_button_new_with_label("★ Favourites"))
     languageEntry = Widgets.checked(gtk_entry_new())
+    collectionDropDown = Widgets.checked(
+      gtk_drop_down_new(cgtk_list_model(UnsafeMutableRawPointer(collectionNames)), nil))
     sampleEntry = Widgets.checked(gtk_entry_new())
     sizeSpin = Widgets.checked(
       gtk_spin_button_new_with_range(Self.sizeRange.lowerBound, Self.sizeRange.upperBound, 1))
     faceDropDown = Widgets.checked(
       gtk_drop_down_new(cgtk_list_model(UnsafeMutableRawPointer(faceNames)), nil))
     axesBox = Widgets.box(vertical: true, spacing: 4)
-    picture = Widgets.checked(gtk_picture_new())
+    previewArea = Widgets.checked(gtk_drawing_area_new())
+    pinButton = Widgets.button("Pin", tooltip: "Pin this family for the compare view (Ctrl+P)")
+    compareToggle = Widgets.checked(gtk_toggle_button_new_with_label("Compare"))
+    pinsLabel = Widgets.label("")
     detail = Widgets.label("")
     if let factory = makeFactory() {
       gtk_list_view_set_factory(cgtk_list_view(list), factory)
@@ -109,95 +144,17 @@ final class FontWindow {
     // Map first: the faces, the preview and the rows' own fonts come after the first frame.
     Signals.afterFirstPaint(window) { [self] in
       shown = true
+      if let clock = gtk_widget_get_frame_clock(window) {
+        Signals.connect(clock, "after-paint") { [self] in afterPaint() }
+      }
       scrollToSelection()
       refresh()
       scheduleRowFonts()
+      loadCollections()
     }
   }
 
   // MARK: Building
-
-  /// The list's rows: a label per family, first in the interface font, then (once the window is
-  /// on screen, a few rows per idle moment) in that family.
-  ///
-  /// Drawing a row in its own font opens the font file; doing it lazily lets the window map
-  /// without opening any, and keeps a search keystroke from waiting on the rows it reveals.
-  private func makeFactory() -> OpaquePointer? {
-    guard let factory = gtk_signal_list_item_factory_new() else { return nil }
-    Signals.connectPointer(factory, "setup") { item in
-      let label = Widgets.label("")
-      // Ellipsized names keep the list as wide as asked, whatever the families are called.
-      gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
-      Widgets.pad(label, 4)
-      gtk_list_item_set_child(cgtk_list_item(item), label)
-    }
-    Signals.connectPointer(factory, "bind") { [self] item in
-      guard let label = gtk_list_item_get_child(cgtk_list_item(item)),
-        let object = gtk_list_item_get_item(cgtk_list_item(item)),
-        let text = gtk_string_object_get_string(cgtk_string_object(object))
-      else { return }
-      let answer = String(cString: text)
-      gtk_label_set_text(cgtk_label(label), answer)
-      Self.setFont(of: label, family: nil)
-      let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
-      pendingRowFonts[UInt(bitPattern: label)] = (label, family)
-      followFocus(of: label, item: item)
-      scheduleRowFonts()
-    }
-    for signal in ["unbind", "teardown"] {
-      Signals.connectPointer(factory, signal) { [self] item in
-        guard let label = gtk_list_item_get_child(cgtk_list_item(item)) else { return }
-        pendingRowFonts[UInt(bitPattern: label)] = nil
-      }
-    }
-    return factory
-  }
-
-  /// Rows whose label still shows the interface font, by the label's address.
-  private var pendingRowFonts: [UInt: (label: Widget, family: String)] = [:]
-  private var rowFontsScheduled = false
-  /// Row widgets whose focus already selects their row.
-  private var focusFollowed: Set<UInt> = []
-
-  /// Draws a row's label at the list's size, in `family` (`nil`: the interface font).
-  private static func setFont(of label: Widget, family: String?) {
-    guard let attributes = pango_attr_list_new() else { return }
-    if let family { pango_attr_list_insert(attributes, pango_attr_family_new(family)) }
-    pango_attr_list_insert(attributes, pango_attr_size_new(15 * PANGO_SCALE))
-    gtk_label_set_attributes(cgtk_label(label), attributes)
-    pango_attr_list_unref(attributes)
-  }
-
-  /// Gives pending rows their own font, a few per idle moment after the window is shown.
-  private func scheduleRowFonts() {
-    guard shown, !rowFontsScheduled, !pendingRowFonts.isEmpty else { return }
-    rowFontsScheduled = true
-    Signals.idle(priority: G_PRIORITY_LOW) { [self] in
-      for (key, row) in pendingRowFonts.prefix(4) {
-        pendingRowFonts[key] = nil
-        Self.setFont(of: row.label, family: row.family)
-      }
-      rowFontsScheduled = !pendingRowFonts.isEmpty
-      return rowFontsScheduled
-    }
-  }
-
-  /// Selects a row when it gets the keyboard focus, so the focus ring and the selection (what
-  /// Enter chooses) never disagree.
-  private func followFocus(of label: Widget, item: gpointer?) {
-    guard let row = gtk_widget_get_parent(label),
-      focusFollowed.insert(UInt(bitPattern: row)).inserted,
-      let controller = gtk_event_controller_focus_new()
-    else { return }
-    let itemAddress = UInt(bitPattern: item)
-    Signals.connect(controller, "enter") { [self] in
-      guard let item = UnsafeMutableRawPointer(bitPattern: itemAddress) else { return }
-      let position = gtk_list_item_get_position(cgtk_list_item(item))
-      guard position != GTK_INVALID_LIST_POSITION, Int(position) != state.selection else { return }
-      send(.select(Int(position)))
-    }
-    gtk_widget_add_controller(row, controller)
-  }
 
   private func build(_ options: Options) {
     gtk_window_set_title(cgtk_window(window), "pickers · font")
@@ -236,7 +193,19 @@ final class FontWindow {
     }
     cgtk_accessible_set_label(languageEntry, "Language")
     cgtk_accessible_set_label(list, "Font families")
-    Widgets.append(filters, monoToggle, colorToggle, favoritesToggle, languageEntry)
+    Signals.connectPointer(collectionDropDown, "notify::selected") { [self] _ in
+      guard !updating else { return }
+      let index = Int(gtk_drop_down_get_selected(cgtk_drop_down(collectionDropDown)))
+      let collections = state.collections
+      send(
+        .setCollection(index >= 1 && index <= collections.count ? collections[index - 1].name : nil)
+      )
+    }
+    cgtk_accessible_set_label(collectionDropDown, "Collection")
+    gtk_widget_set_tooltip_text(collectionDropDown, "Only the families of a font collection")
+    geometry.name("collection", collectionDropDown)
+    Widgets.append(
+      filters, monoToggle, colorToggle, favoritesToggle, languageEntry, collectionDropDown)
     Widgets.append(content, filters)
 
     let panes = Widgets.box(vertical: false, spacing: 14)
@@ -261,7 +230,9 @@ final class FontWindow {
     gtk_widget_set_hexpand(sampleEntry, 1)
     gtk_entry_set_placeholder_text(cgtk_entry(sampleEntry), "Sample text (default: suits the font)")
     geometry.name("sample", sampleEntry)
-    gtk_spin_button_set_value(cgtk_spin_button(sizeSpin), 36)
+    gtk_spin_button_set_value(cgtk_spin_button(sizeSpin), options.size)
+    geometry.name("size", sizeSpin)
+    geometry.name("face", faceDropDown)
     Signals.connect(sampleEntry, "changed") { [self] in renderPreview() }
     Signals.connect(sizeSpin, "value-changed") { [self] in renderPreview() }
     Signals.connectPointer(faceDropDown, "notify::selected") { [self] _ in
@@ -299,18 +270,39 @@ final class FontWindow {
     gtk_label_set_ellipsize(cgtk_label(detail), PANGO_ELLIPSIZE_END)
     Widgets.append(rating, detail)
 
+    let pins = Widgets.box(vertical: false, spacing: 8)
+    Signals.connect(pinButton, "clicked") { [self] in send(.togglePin) }
+    Signals.connect(compareToggle, "toggled") { [self] in
+      guard !updating else { return }
+      renderPreview()
+    }
+    gtk_widget_set_tooltip_text(
+      compareToggle, "Show the pinned families one row each, with the sample text")
+    gtk_widget_set_hexpand(pinsLabel, 1)
+    gtk_label_set_ellipsize(cgtk_label(pinsLabel), PANGO_ELLIPSIZE_END)
+    geometry.name("pin", pinButton)
+    geometry.name("compare", compareToggle)
+    Widgets.append(pins, pinButton, compareToggle, pinsLabel)
+
     let frame = Widgets.checked(gtk_frame_new(nil))
     gtk_widget_set_vexpand(frame, 1)
-    gtk_picture_set_can_shrink(cgtk_picture(picture), 1)
-    gtk_picture_set_content_fit(cgtk_picture(picture), GTK_CONTENT_FIT_SCALE_DOWN)
-    gtk_widget_set_halign(picture, GTK_ALIGN_START)
-    gtk_widget_set_valign(picture, GTK_ALIGN_START)
-    gtk_frame_set_child(UnsafeMutablePointer(OpaquePointer(frame)), picture)
-    cgtk_accessible_set_label(picture, "Preview")
-    // The frame, not the picture: the picture has no size at the first frame, before the
+    let previewScroller = Widgets.checked(gtk_scrolled_window_new())
+    gtk_scrolled_window_set_policy(
+      cgtk_scrolled_window(previewScroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_widget_add_css_class(previewScroller, "view")
+    gtk_widget_set_hexpand(previewArea, 1)
+    gtk_widget_set_valign(previewArea, GTK_ALIGN_START)
+    Signals.setDrawFunction(previewArea) { [self] cairo, width, height in
+      drawPreview(cairo, width: Int(width), height: Int(height))
+    }
+    gtk_scrolled_window_set_child(cgtk_scrolled_window(previewScroller), previewArea)
+    gtk_frame_set_child(UnsafeMutablePointer(OpaquePointer(frame)), previewScroller)
+    cgtk_accessible_set_label(previewArea, "Preview")
+    // The frame, not the area: the area has no height at the first frame, before the
     // preview is drawn.
     geometry.name("preview", frame)
-    Widgets.append(side, controls, axesBox, rating, frame)
+    geometry.name("preview-area", previewArea)
+    Widgets.append(side, controls, axesBox, rating, pins, frame)
     Widgets.append(panes, scroller, side)
     Widgets.append(content, panes)
 
@@ -320,7 +312,7 @@ final class FontWindow {
       buttons, cancel: { [self] in send(.cancel) }, choose: { [self] in send(.choose) })
     Widgets.append(content, buttons)
     Widgets.setContent(window, content) { [self] in send(.cancel) }
-    Widgets.addKeyHandler(window) { [self] keyval, _ in key(keyval) }
+    Widgets.addKeyHandler(window) { [self] keyval, modifiers in key(keyval, modifiers) }
     geometry.watch(window)
   }
 
@@ -328,6 +320,9 @@ final class FontWindow {
 
   /// Feeds `event` to the state machine, saves changed ratings and redraws.
   func send(_ event: FontPickerEvent) {
+    // A size typed into the stepper counts when Enter chooses, as when Tab leaves it.
+    if event == .choose { gtk_spin_button_update(cgtk_spin_button(sizeSpin)) }
+    let pinned = state.pinned
     state = FontPickerState.update(state, event)
     if state.ratings != savedRatings, let store {
       let previous = Favorites(ratings: savedRatings)
@@ -341,11 +336,75 @@ final class FontWindow {
       }
     }
     refresh()
+    if state.pinned != pinned, gtk_toggle_button_get_active(cgtk_toggle_button(compareToggle)) != 0
+    {
+      renderPreview()
+    }
   }
 
-  /// Enter chooses and Esc cancels anywhere; in the search field the list keys move the
-  /// highlight, as in the terminal picker.
-  private func key(_ keyval: UInt32) -> Bool {
+  /// The answer: the chosen family, the face the face chooser shows for it (the row's own in
+  /// `--faces` mode until another is chosen) and the stepper's size.
+  var answer: FontPickAnswer? {
+    guard case .accepted = state.outcome, let entry = state.selected else { return nil }
+    var answer = FontPickAnswer(entry: entry, size: chosenSize)
+    if previewFamily == entry.answer, members.indices.contains(faceIndex) {
+      let style = members[faceIndex].style
+      answer.style = style.isEmpty ? FontPickerState.variableStyleName : style
+    }
+    return answer
+  }
+
+  /// Starts the work a change left for after its frame: a keystroke's new matches reach the
+  /// screen before the selected family's faces are read and its preview drawn, and before any
+  /// row is given its own font (each opens a font file).
+  private func afterPaint() {
+    if previewWanted, !previewScheduled {
+      previewWanted = false
+      previewScheduled = true
+      Signals.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
+        previewScheduled = false
+        if state.selected?.answer != previewFamily { loadFaces() }
+        return false
+      }
+    }
+    if rowFontsWanted {
+      rowFontsWanted = false
+      applyRowFonts()
+    }
+  }
+
+  /// The name of the collection chooser's first item, which lists every family.
+  static let allFamiliesName = "All families"
+
+  /// Reads the stored collections into the collection chooser (after the first frame: a smart
+  /// collection asks fontconfig).
+  private func loadCollections() {
+    guard let store = try? FontCollectionStore(environment: environment),
+      let listing = try? store.list()
+    else { return }
+    for warning in listing.warnings { writeError("pickers: warning: \(warning)\n") }
+    let filters = listing.collections.compactMap { collection in
+      (try? collection.resolved(in: catalog)).map {
+        FontPickerState.CollectionFilter(collection, resolved: $0)
+      }
+    }
+    send(.setCollections(filters))
+    updating = true
+    defer { updating = false }
+    let count = UInt32(
+      g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(collectionNames))))
+    Self.withCStrings([Self.allFamiliesName] + filters.map(\.name)) {
+      gtk_string_list_splice(collectionNames, 0, count, $0)
+    }
+    gtk_drop_down_set_selected(cgtk_drop_down(collectionDropDown), 0)
+  }
+
+  /// Enter chooses and Esc cancels anywhere but in an open chooser (a face or collection
+  /// list, which Enter picks from and Esc closes); Ctrl+P pins the family; in the search field
+  /// the list keys move the highlight, as in the terminal picker.
+  private func key(_ keyval: UInt32, _ modifiers: GdkModifierType) -> Bool {
+    let focus = gtk_root_get_focus(cgtk_root(window))
+    if let focus, gtk_widget_get_ancestor(focus, gtk_popover_get_type()) != nil { return false }
     switch Int32(keyval) {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
       send(.choose)
@@ -353,9 +412,11 @@ final class FontWindow {
     case GDK_KEY_Escape:
       send(.cancel)
       return true
+    case GDK_KEY_p where modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0:
+      send(.togglePin)
+      return true
     default: break
     }
-    let focus = gtk_root_get_focus(cgtk_root(window))
     guard let focus, focus == search || gtk_widget_is_ancestor(focus, search) != 0 else {
       return false
     }
@@ -389,7 +450,7 @@ final class FontWindow {
 
   // MARK: Drawing
 
-  private func refresh() {
+  func refresh() {
     updating = true
     defer { updating = false }
     if state.matches != listed {
@@ -424,6 +485,12 @@ final class FontWindow {
         state.favoritesOnly && state.ratings.isEmpty
           ? "No rated families yet: click a star to rate one" : "No family matches")
     }
+    let collection = state.collection.flatMap { name in
+      state.collections.firstIndex { $0.name == name }
+    }
+    gtk_drop_down_set_selected(
+      cgtk_drop_down(collectionDropDown), UInt32(collection.map { $0 + 1 } ?? 0))
+    refreshPins()
     if state.selected?.answer != previewFamily { schedulePreview() }
   }
 
@@ -435,153 +502,8 @@ final class FontWindow {
       list, "list.scroll-to-item", g_variant_new_uint32(UInt32(state.selection)))
   }
 
-  private var previewScheduled = false
-
-  /// Loads the selected family's faces and draws the preview when the main loop is idle, after
-  /// the list has redrawn: a keystroke shows its matches first.
-  private func schedulePreview() {
-    guard shown, !previewScheduled else { return }
-    previewScheduled = true
-    Signals.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [self] in
-      previewScheduled = false
-      if state.selected?.answer != previewFamily { loadFaces() }
-      return false
-    }
-  }
-
-  /// Reads the selected family's faces into the face chooser and draws the preview.
-  private func loadFaces() {
-    // Refilling the face chooser must not read as the user choosing its first face.
-    updating = true
-    defer { updating = false }
-    previewFamily = state.selected?.answer
-    members = []
-    faceIndex = 0
-    axisValues = [:]
-    if let entry = state.selected {
-      members = FontPickerState.distinctFaces(
-        (try? catalog.availableMembers(ofFontFamily: entry.family)) ?? [])
-      faceIndex =
-        members.firstIndex {
-          $0.style == entry.style
-            || ($0.style.isEmpty && entry.style == FontPickerState.variableStyleName)
-        }
-        ?? members.firstIndex { $0.style == "Regular" || $0.style == "Book" } ?? 0
-    }
-    let count = UInt32(
-      g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(faceNames))))
-    let styles = members.map { $0.style.isEmpty ? FontPickerState.variableStyleName : $0.style }
-    Self.withCStrings(styles) { gtk_string_list_splice(faceNames, 0, count, $0) }
-    if !members.isEmpty {
-      gtk_drop_down_set_selected(cgtk_drop_down(faceDropDown), UInt32(faceIndex))
-    }
-    rebuildAxes()
-    renderPreview()
-  }
-
-  /// One slider per variable axis of the chosen face.
-  private func rebuildAxes() {
-    while let child = gtk_widget_get_first_child(axesBox) {
-      gtk_box_remove(cgtk_box(axesBox), child)
-    }
-    guard members.indices.contains(faceIndex) else { return }
-    for axis in members[faceIndex].axes where axis.maximum > axis.minimum {
-      let row = Widgets.box(vertical: false, spacing: 8)
-      let label = Widgets.label(axis.name.isEmpty ? axis.tag : axis.name)
-      gtk_widget_set_size_request(label, 90, -1)
-      let step = axis.maximum - axis.minimum > 10 ? 1.0 : 0.01
-      let scale = Widgets.checked(
-        gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, axis.minimum, axis.maximum, step))
-      gtk_range_set_value(cgtk_range(scale), axisValues[axis.tag] ?? axis.defaultValue)
-      gtk_scale_set_value_pos(cgtk_scale(scale), GTK_POS_RIGHT)
-      cgtk_accessible_set_labelled_by(scale, label)
-      gtk_widget_set_hexpand(scale, 1)
-      Signals.connect(scale, "value-changed") { [self] in
-        axisValues[axis.tag] = gtk_range_get_value(cgtk_range(scale))
-        renderPreview()
-      }
-      Widgets.append(row, label, scale)
-      Widgets.append(axesBox, row)
-    }
-  }
-
-  /// The preview's padding and width in pixels (the text wraps to the width).
-  static let previewPadding = 12
-  static let previewWidth = 560
-
-  /// The preview the window draws: the chosen face, the sample entry's text (when it is blank,
-  /// the sample of the language filter's language, else the font's own), the size,
-  /// the axis sliders' values, black on white.
-  func previewRequest() -> PreviewRequest? {
-    guard members.indices.contains(faceIndex) else { return nil }
-    let text = String(Widgets.text(sampleEntry).prefix(Self.maximumSampleLength))
-    let size = min(
-      max(gtk_spin_button_get_value(cgtk_spin_button(sizeSpin)), Self.sizeRange.lowerBound),
-      Self.sizeRange.upperBound)
-    var request = PreviewRequest(
-      font: .face(members[faceIndex]), text: text.allSatisfy(\.isWhitespace) ? nil : text,
-      size: size)
-    // The language filter's sample (the filter lists only families that support it).
-    let language = Widgets.text(languageEntry).filter { !$0.isWhitespace }
-    if request.text == nil, !language.isEmpty,
-      let sample = SampleText.sample(forLanguage: String(language))
-    {
-      request.text = sample.text
-      request.language = sample.language
-    }
-    request.variation = FontVariation(
-      settings: axisValues.sorted { $0.key < $1.key }.map {
-        FontVariation.Setting(tag: $0.key, value: $0.value)
-      })
-    request.padding = Self.previewPadding
-    request.width = Self.previewWidth
-    return request
-  }
-
-  /// Draws ``previewRequest()`` as `pickers font preview` draws it
-  /// (``FontCatalog/render(_:renderer:)``) and shows it as a texture, its warnings as the
-  /// picture's tooltip.
-  ///
-  /// When `PICKERS_GTK_PREVIEW_PNG` names a file (the tests do), each preview's PNG is written
-  /// there too: the bytes `pickers font preview` writes for the same request.
-  private func renderPreview() {
-    guard let request = previewRequest() else {
-      gtk_picture_set_paintable(cgtk_picture(picture), nil)
-      return
-    }
-    do {
-      let renderer = try self.renderer ?? TextRenderer()
-      self.renderer = renderer
-      let result = try catalog.render(request, renderer: renderer)
-      show(result.image)
-      let warnings = result.warnings.map(\.description).joined(separator: "\n")
-      gtk_widget_set_tooltip_text(picture, warnings.isEmpty ? nil : warnings)
-      if let path = environment["PICKERS_GTK_PREVIEW_PNG"], !path.isEmpty {
-        // A test's copy of the picture: a failure leaves no file, which the test reports.
-        try? writeAtomically(try result.pngData(), to: path)
-      }
-    } catch {
-      gtk_picture_set_paintable(cgtk_picture(picture), nil)
-      gtk_label_set_text(cgtk_label(detail), "cannot draw the preview: \(error)")
-    }
-  }
-
-  /// Hands `image` to the picture as a GdkMemoryTexture (straight-alpha RGBA, as GTK takes it).
-  private func show(_ image: RGBAImage) {
-    let bytes = image.bytes.withUnsafeBytes { raw in g_bytes_new(raw.baseAddress, gsize(raw.count))
-    }
-    defer { g_bytes_unref(bytes) }
-    guard
-      let texture = gdk_memory_texture_new(
-        Int32(image.width), Int32(image.height), GDK_MEMORY_R8G8B8A8, bytes, gsize(image.width * 4))
-    else { return }
-    gtk_picture_set_paintable(
-      cgtk_picture(picture), cgtk_paintable(UnsafeMutableRawPointer(texture)))
-    g_object_unref(UnsafeMutableRawPointer(texture))
-  }
-
   /// Runs `body` with a `NULL`-terminated array of C strings, freed afterwards.
-  private static func withCStrings(
+  static func withCStrings(
     _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Void
   ) {
     let pointers = strings.map { strdup($0) }

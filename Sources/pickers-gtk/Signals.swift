@@ -241,3 +241,22 @@ enum Signals {
       instance.gpointer, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
   }
 }
+
+extension Signals {
+  /// Calls `handler` once, `milliseconds` from now (a debounce: resizing a window asks for many
+  /// redraws; the work runs once it settles).
+  ///
+  /// The corresponding C function is `g_timeout_add_full`.
+  static func after(milliseconds: UInt32, _ handler: @escaping @MainActor () -> Void) {
+    typealias Handler = @MainActor () -> Void
+    let thunk: GSourceFunc = { data in
+      let address = UInt(bitPattern: data)
+      MainActor.assumeIsolated {
+        box(UnsafeMutableRawPointer(bitPattern: address), as: Handler.self)?.handler()
+      }
+      return 0
+    }
+    let data = Unmanaged.passRetained(SignalBox<Handler>(handler)).toOpaque()
+    g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, data, releaseBoxData)
+  }
+}

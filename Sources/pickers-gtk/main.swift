@@ -3,8 +3,10 @@
 //
 //     pickers-gtk color [--initial CSS] [--space rgb|hsl|oklch] [--opacity]
 //         prints the answer as ColorPickerAnswer.helperLine: "rgb 52 120 246 1"
-//     pickers-gtk font [--lang LANG] [--mono] [--initial FAMILY] [--faces]
-//         prints the family (or family:style with --faces)
+//     pickers-gtk font [--lang LANG] [--mono] [--initial FAMILY] [--faces] [--size PX]
+//                      [--full-answer]
+//         prints the family (or family:style with --faces); with --full-answer
+//         FontPickAnswer.helperLine: family, style and size, tab-separated
 //
 // Exit status: 0 answer printed, 1 cancelled (nothing printed), 2 bad arguments, 3 failed
 // (with `pickers: ...` on standard error). The `pickers` binary checks the user's arguments
@@ -81,6 +83,8 @@ enum Window {
 }
 
 let window: Window
+/// `--full-answer`: the font window prints ``FontPickAnswer/helperLine`` (family, style, size).
+var fullAnswer = false
 if arguments[1] == "color" {
   let options = HelperArguments(
     arguments.dropFirst(2), options: ["--initial", "--space"], flags: ["--opacity"])
@@ -98,11 +102,21 @@ if arguments[1] == "color" {
       color: initial, space: space, showsOpacity: options.flags.contains("--opacity")))
 } else {
   let options = HelperArguments(
-    arguments.dropFirst(2), options: ["--lang", "--initial"], flags: ["--mono", "--faces"])
+    arguments.dropFirst(2), options: ["--lang", "--initial", "--size"],
+    flags: ["--mono", "--faces", "--full-answer"])
+  var size = FontPickAnswer.defaultSize
+  if let text = options.options["--size"] {
+    guard let value = Double(text), FontPickAnswer.sizeRange.contains(value) else {
+      fail("pickers-gtk: --size must be a number from 6 to 240", status: 2)
+    }
+    size = value
+  }
+  fullAnswer = options.flags.contains("--full-answer")
   window = .font(
     FontWindow.Options(
       language: options.options["--lang"], monospaced: options.flags.contains("--mono"),
-      initial: options.options["--initial"], faces: options.flags.contains("--faces")))
+      initial: options.options["--initial"], faces: options.flags.contains("--faces"),
+      size: size))
 }
 
 guard gtk_init_check() != 0 else {
@@ -136,9 +150,12 @@ case .font(let options):
   }
   picker.present()
   while !picker.state.outcome.isFinished { g_main_context_iteration(nil, 1) }
+  // Read from the widgets before they are destroyed.
+  let chosen = picker.answer
   gtk_window_destroy(cgtk_window(picker.window))
-  guard case .accepted(let answer) = picker.state.outcome else { exit(1) }
+  guard case .accepted(let line) = picker.state.outcome else { exit(1) }
   if let warning = picker.saveWarning { writeError("pickers: warning: \(warning)\n") }
+  let answer = fullAnswer ? chosen?.helperLine ?? line : line
   guard writeOutput(answer + "\n") else {
     fail(
       "cannot write the answer to standard output: \(String(cString: strerror(errno)))", status: 3)

@@ -301,4 +301,34 @@ struct PickJSONTests {
     let decoded = try JSONDecoder().decode(Answer.self, from: Data(family.stdout.utf8))
     #expect(decoded.family == "DejaVu Serif" && decoded.style == nil)
   }
+
+  @Test("font pick --format: the row's face and --size, as the window answers them")
+  func fontPickFormats() throws {
+    let home = try makeTemporaryDirectory()
+    defer { removeTree(home) }
+    func pick(_ extra: [String]) throws -> String {
+      try PseudoTerminalRun.run(
+        ["font", "pick", "--preview", "none"] + extra,
+        steps: [.wait("Filter:"), .send("\r")], environment: ["XDG_CONFIG_HOME": home]
+      ).stdout
+    }
+    #expect(
+      try pick([
+        "--faces", "--initial", "DejaVu Sans:Bold", "--size", "24", "--format", "family size",
+      ])
+        == "DejaVu Sans 24\n")
+    // Without --faces the face is the family's regular one, the style fc-match gives it.
+    let regular = try runProgram("/usr/bin/fc-match", ["--format", "%{style[0]}", "DejaVu Serif"])
+    #expect(
+      try pick(["--initial", "DejaVu Serif", "--format", "family:style"])
+        == "DejaVu Serif:\(regular.output)\n")
+    struct Answer: Decodable {
+      var family: String
+      var style: String?
+      var size: Double
+    }
+    let json = try pick(["--faces", "--initial", "DejaVu Sans:Bold", "--format", "json"])
+    let answer = try JSONDecoder().decode(Answer.self, from: Data(json.utf8))
+    #expect(answer.family == "DejaVu Sans" && answer.style == "Bold" && answer.size == 36)
+  }
 }

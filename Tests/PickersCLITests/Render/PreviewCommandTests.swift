@@ -134,12 +134,28 @@ struct WindowPreviewTests {
     let session = try WindowSession(
       ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
       environment: ["PICKERS_GTK_PREVIEW_PNG": dump])
-    // The window's preview: 36 px (where its size stepper starts), 12 px of padding, 560 px wide.
+    // The window's preview: 36 px (where its size stepper starts), 12 px of padding, as wide
+    // as its drawing area, in the theme's colors; the window names those options beside its
+    // copy of the picture (window.png.args), and the command must draw the same bytes.
     func command(_ extra: [String]) throws -> [UInt8] {
       let path = base + "/cli.png"
+      var options: [String] = []
+      for _ in 0..<100 {
+        let read = try runProgram("/bin/cat", [dump + ".args"])
+        options = read.output.split(separator: "\n", omittingEmptySubsequences: false)
+          .dropLast().map(String.init)
+        if read.status == 0, options.count >= 10 { break }
+        usleep(100_000)
+      }
+      // Without --text the window's arguments end at --bg; the test adds its own text.
+      let drawn = Array(options.prefix(10))
+      #expect(drawn.prefix(4) == ["--size", "36.0", "--padding", "12"], "\(options)")
+      let area = try #require(session.geometry["preview-area"])
+      #expect(drawn.dropFirst(4).prefix(2) == ["--width", String(area[2])], "\(options)")
+      // GTK's default theme (Adwaita, light): black text on a white view.
+      #expect(drawn.suffix(4) == ["--fg", "#000000", "--bg", "#ffffff"], "\(options)")
       let result = try runPickers(
-        ["font", "preview", "DejaVu Sans", "--size", "36", "--padding", "12", "--width", "560"]
-          + extra + ["-o", path])
+        ["font", "preview", "DejaVu Sans"] + drawn + extra + ["-o", path])
       #expect(result.status == 0, "\(result.stderr)")
       return try runProgram("/bin/cat", [path]).stdout
     }

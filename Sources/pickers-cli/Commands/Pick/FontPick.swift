@@ -34,6 +34,13 @@ struct FontPick: Command {
         completion: .fontFamily),
       .flag("--faces", help: "List every face and print family:style."),
       .flag("--json", help: "Print the answer as JSON: family, and style (null without --faces)."),
+      .option(
+        "--format", value: "FORMAT",
+        help: "How to print the answer: {choices} (default: family, family:style with --faces).",
+        completion: .choices(FontPickAnswer.Format.allCases.map(\.rawValue))),
+      .option(
+        "--size", value: "PX",
+        help: "The size the answer carries and the window's preview starts at (default 36)."),
       .flag("--gui", help: "Open a desktop window (GTK 4) instead of using the terminal."),
       .option(
         "--preview", value: "MODE",
@@ -47,6 +54,7 @@ struct FontPick: Command {
       "FONT=$(pickers font pick --lang ja)",
       "pickers font pick --mono --initial 'DejaVu Sans Mono'",
       "pickers font pick --faces --preview none",
+      "pickers font pick --initial 'DejaVu Sans' --size 48 --format 'family size'",
     ])
 
   var language: String?
@@ -54,6 +62,9 @@ struct FontPick: Command {
   var initial: String?
   var faces: Bool
   var json: Bool
+  /// `--format`, or `nil` for the family (`family:style` with `--faces`).
+  var format: FontPickAnswer.Format?
+  var size: Double
   var preview: PreviewMode
   var previewPNG: String?
   var gui: Bool
@@ -64,6 +75,13 @@ struct FontPick: Command {
     initial = arguments.option("--initial")
     faces = arguments.flag("--faces")
     json = arguments.flag("--json")
+    format = try arguments.choice("--format", as: FontPickAnswer.Format.self)
+    if json, let format {
+      throw UsageError(
+        "--json prints family and style; it cannot be combined with --format \(format.rawValue)")
+    }
+    size =
+      try arguments.double("--size", in: FontPickAnswer.sizeRange) ?? FontPickAnswer.defaultSize
     preview = try arguments.choice("--preview", as: PreviewMode.self) ?? .auto
     previewPNG = arguments.option("--preview-png")
     gui = arguments.flag("--gui")
@@ -82,7 +100,12 @@ struct FontPick: Command {
       if monospaced { arguments.append("--mono") }
       if let initial { arguments += ["--initial", initial] }
       if faces { arguments.append("--faces") }
-      try print(try PickWindow.run(arguments, environment: context.environment), context)
+      arguments += ["--size", formatNumber(size), "--full-answer"]
+      let line = try PickWindow.run(arguments, environment: context.environment)
+      guard let answer = FontPickAnswer(helperLine: line) else {
+        throw PickWindowError.badAnswer(line)
+      }
+      try print(answer, context)
       return
     }
     let catalog = try FontCatalog()
@@ -168,8 +191,10 @@ struct FontPick: Command {
     if let previewPNG, let image = renderer.lastImage {
       try image.writePNG(to: previewPNG, durability: context.fileDurability)
     }
-    guard case .accepted(let answer) = final.outcome else { throw CommandFailure(status: 1) }
-    try print(answer, context)
+    guard case .accepted = final.outcome, let entry = final.model.selected else {
+      throw CommandFailure(status: 1)
+    }
+    try print(FontPickAnswer(entry: entry, size: size), context)
   }
 
   /// Usage errors for a `--lang` fontconfig does not know and an `--initial` family that is not
@@ -220,23 +245,18 @@ struct FontPick: Command {
       case family, style
     }
 
-    /// Reads a picker's answer line: `family`, or `family:style` with `--faces`.
-    init(_ line: String, faces: Bool) {
-      guard faces, let colon = line.lastIndex(of: ":") else {
-        family = line
-        return
-      }
-      family = String(line[..<colon])
-      style = String(line[line.index(after: colon)...])
-    }
   }
 
-  /// Prints the answer as the options ask.
-  private func print(_ answer: String, _ context: CommandContext) throws {
+  /// Prints the answer as the options ask, whichever picker produced it: `--json` as before,
+  /// `--format` through the core's ``FontPickAnswer``.
+  private func print(_ answer: FontPickAnswer, _ context: CommandContext) throws {
     if json {
-      try context.json(Answer(answer, faces: faces))
-    } else {
-      context.out(answer + "\n")
+      try context.json(Answer(family: answer.family, style: faces ? answer.style : nil))
+      return
+    }
+    switch format ?? (faces ? .familyStyle : .family) {
+    case .json: try context.json(answer)
+    case let text: context.out(answer.text(text) + "\n")
     }
   }
 

@@ -1,0 +1,118 @@
+import CGtk
+import Glibc
+import Pickers
+
+/// The list's rows: a label per family, first in the interface font, then (once the window is
+/// on screen, a few rows per idle moment) in that family.
+extension FontWindow {
+  /// The list's row factory.
+  ///
+  /// Drawing a row in its own font opens the font file; doing it lazily lets the window map
+  /// without opening any, and keeps a search keystroke from waiting on the rows it reveals.
+  func makeFactory() -> OpaquePointer? {
+    guard let factory = gtk_signal_list_item_factory_new() else { return nil }
+    Signals.connectPointer(factory, "setup") { item in
+      let label = Widgets.label("")
+      // Ellipsized names keep the list as wide as asked, whatever the families are called.
+      gtk_label_set_ellipsize(cgtk_label(label), PANGO_ELLIPSIZE_END)
+      Widgets.pad(label, 4)
+      gtk_list_item_set_child(cgtk_list_item(item), label)
+    }
+    Signals.connectPointer(factory, "bind") { [self] item in
+      guard let label = gtk_list_item_get_child(cgtk_list_item(item)),
+        let object = gtk_list_item_get_item(cgtk_list_item(item)),
+        let text = gtk_string_object_get_string(cgtk_string_object(object))
+      else { return }
+      let answer = String(cString: text)
+      gtk_label_set_text(cgtk_label(label), answer)
+      Self.setFont(of: label, family: nil)
+      let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
+      pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer)
+      followFocus(of: label, item: item)
+      // After the frame that shows the row: its own font opens a font file.
+      scheduleRowFonts()
+    }
+    for signal in ["unbind", "teardown"] {
+      Signals.connectPointer(factory, signal) { [self] item in
+        guard let label = gtk_list_item_get_child(cgtk_list_item(item)) else { return }
+        pendingRowFonts[UInt(bitPattern: label)] = nil
+      }
+    }
+    return factory
+  }
+
+  /// The size of a row's label, in Pango units.
+  static let rowFontSize = 15 * PANGO_SCALE
+
+  /// Draws a row's label at the list's size, in `family` (`nil`: the interface font).
+  static func setFont(of label: Widget, family: String?) {
+    guard let attributes = pango_attr_list_new() else { return }
+    if let family { pango_attr_list_insert(attributes, pango_attr_family_new(family)) }
+    pango_attr_list_insert(attributes, pango_attr_size_new(rowFontSize))
+    gtk_label_set_attributes(cgtk_label(label), attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// Shows a family that cannot draw its own name (``FontCatalog/symbolFamilies()``) as the
+  /// name in the interface font and, after it, a sample of what the family draws, in it.
+  static func setSymbolRow(of label: Widget, answer: String, symbol: SymbolFamily) {
+    let sample = symbol.sample
+    let text = sample.isEmpty ? answer : answer + "   " + sample
+    gtk_label_set_text(cgtk_label(label), text)
+    guard let attributes = pango_attr_list_new() else { return }
+    pango_attr_list_insert(attributes, pango_attr_size_new(rowFontSize))
+    if !sample.isEmpty, let family = pango_attr_family_new(symbol.family) {
+      family.pointee.start_index = UInt32(text.utf8.count - sample.utf8.count)
+      family.pointee.end_index = UInt32(text.utf8.count)
+      pango_attr_list_insert(attributes, family)
+    }
+    gtk_label_set_attributes(cgtk_label(label), attributes)
+    pango_attr_list_unref(attributes)
+  }
+
+  /// How many rows get their own font per frame: each font Pango loads first costs a
+  /// fontconfig sort of every installed face (about 25 ms with 3,000 faces, in the frame that
+  /// draws it), so a key pressed meanwhile waits for at most this many.
+  static let rowFontsPerFrame = 2
+
+  /// Asks for a frame after which pending rows get their own font (``applyRowFonts()``).
+  func scheduleRowFonts() {
+    guard shown, !pendingRowFonts.isEmpty else { return }
+    rowFontsWanted = true
+    gtk_widget_queue_draw(list)
+  }
+
+  /// Gives a few pending rows their own font, after a frame is painted; the next frame draws
+  /// them and asks for more. (Idle callbacks run back to back between frames: one frame would
+  /// then load every bound row's font, 1.5 s with 3,000 faces.)
+  func applyRowFonts() {
+    // Which families cannot draw their names: fontconfig's cache, read once.
+    let symbols = symbolFamilies
+    for (key, row) in pendingRowFonts.prefix(Self.rowFontsPerFrame) {
+      pendingRowFonts[key] = nil
+      if let symbol = symbols[row.family] {
+        Self.setSymbolRow(of: row.label, answer: row.answer, symbol: symbol)
+      } else {
+        Self.setFont(of: row.label, family: row.family)
+      }
+    }
+    scheduleRowFonts()
+  }
+
+  /// Selects a row when it gets the keyboard focus, so the focus ring and the selection (what
+  /// Enter chooses) never disagree.
+  func followFocus(of label: Widget, item: gpointer?) {
+    guard let row = gtk_widget_get_parent(label),
+      focusFollowed.insert(UInt(bitPattern: row)).inserted,
+      let controller = gtk_event_controller_focus_new()
+    else { return }
+    let itemAddress = UInt(bitPattern: item)
+    Signals.connect(controller, "enter") { [self] in
+      guard let item = UnsafeMutableRawPointer(bitPattern: itemAddress) else { return }
+      let position = gtk_list_item_get_position(cgtk_list_item(item))
+      guard position != GTK_INVALID_LIST_POSITION, Int(position) != state.selection else { return }
+      send(.select(Int(position)))
+    }
+    gtk_widget_add_controller(row, controller)
+  }
+}

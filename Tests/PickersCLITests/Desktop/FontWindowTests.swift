@@ -1,0 +1,275 @@
+import Glibc
+import Testing
+
+/// The font window's answer, preview and compare view (issues 32 and 28), driven as a person
+/// would under Xvfb; the truth is fontconfig's (fc-list, fc-match), the decoded pictures and
+/// `pickers font preview` / `font compare` run with the options the window says it drew with.
+@Suite(
+  "the font window: answer formats, theme, re-wrap, scale, collections, compare",
+  .serialized,
+  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"),
+  .tags(.desktop))
+struct FontWindowTests {
+  /// A PNG's width and height, from its IHDR chunk.
+  static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    guard bytes.count > 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+    func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (number(16), number(20))
+  }
+
+  /// The window's copy of its picture and the options it drew it with, once `accept` takes
+  /// them (the window redraws as keys arrive), else the last read after 30 s.
+  static func dump(
+    _ path: String, until accept: ([UInt8], [String]) -> Bool = { _, _ in true }
+  ) -> (png: [UInt8], arguments: [String]) {
+    var last: ([UInt8], [String]) = ([], [])
+    for _ in 0..<300 {
+      if let png = try? runProgram("/bin/cat", [path]), png.status == 0,
+        let args = try? runProgram("/bin/cat", [path + ".args"]), args.status == 0
+      {
+        last = (
+          png.stdout,
+          args.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map(String.init)
+        )
+        if Self.pngSize(last.0) != nil, accept(last.0, last.1) { break }
+      }
+      usleep(100_000)
+    }
+    return last
+  }
+
+  /// The value after `option` in `arguments`.
+  static func value(_ option: String, in arguments: [String]) -> String? {
+    arguments.firstIndex(of: option).flatMap {
+      arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
+  }
+
+  @Test("a size typed and a face chosen by keys are the JSON answer; fc-match finds that file")
+  func answerCarriesFaceAndSize() throws {
+    let session = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "DejaVu Sans", "--format", "json"],
+      title: "pickers · font")
+    usleep(500_000)
+    try session.click("size")
+    try session.keys("ctrl+a")
+    try session.type("48")
+    // Tab to the face chooser, open it, two faces down, Enter picks it; Enter then chooses.
+    try session.keys("Tab", "space")
+    usleep(400_000)
+    try session.keys("Down", "Down", "Return")
+    usleep(400_000)
+    try session.keys("Return")
+    let result = try session.picker.wait()
+    #expect(result.status == 0, "\(result.stderr)")
+    let parsed = try runProgram(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import json,sys; a=json.load(sys.stdin); print(a['family']); print(a['style']); "
+          + "print(repr(a['size']))",
+      ], stdin: result.stdout)
+    let fields = parsed.output.split(separator: "\n").map(String.init)
+    try #require(fields.count == 3, "\(result.output)")
+    #expect(fields[0] == "DejaVu Sans")
+    #expect(fields[2] == "48")
+    let style = fields[1]
+    // fontconfig lists that face, and fc-match resolves the answer to the same file.
+    let listed = try runProgram(
+      "/usr/bin/fc-list", ["--format", "%{file}\n", "DejaVu Sans:style=\(style)"])
+    let files = listed.output.split(separator: "\n").map(String.init)
+    #expect(files.count == 1, "fc-list: \(listed.output) for \(style)")
+    #expect(style != "Book", "the face chooser did not move")
+    let matched = try runProgram(
+      "/usr/bin/fc-match", ["--format", "%{file}", "DejaVu Sans:style=\(style):pixelsize=48"])
+    #expect(matched.output == files.first, "fc-match: \(matched.output)")
+  }
+
+  @Test("--format 'family size' and family:style answer from the window as from the terminal")
+  func textFormats() throws {
+    let session = try WindowSession(
+      [
+        "font", "pick", "--gui", "--initial", "Liberation Serif", "--size", "20", "--format",
+        "family size",
+      ], title: "pickers · font")
+    usleep(300_000)
+    try session.keys("Return")
+    let result = try session.picker.wait()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.output == "Liberation Serif 20\n")
+
+    let faces = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "Liberation Serif", "--format", "family:style"],
+      title: "pickers · font")
+    usleep(500_000)
+    try faces.keys("Return")
+    let styled = try faces.picker.wait()
+    #expect(styled.status == 0, "\(styled.stderr)")
+    // Without --faces the face is the family's regular one: what fc-match picks for it.
+    let regular = try runProgram(
+      "/usr/bin/fc-match", ["--format", "%{style[0]}", "Liberation Serif"])
+    #expect(styled.output == "Liberation Serif:\(regular.output)\n")
+  }
+
+  @Test("GTK_THEME=Adwaita:dark: the preview is light text on the dark view, on screen too")
+  func darkTheme() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let session = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
+      environment: ["GTK_THEME": "Adwaita:dark", "PICKERS_GTK_PREVIEW_PNG": folder + "/p.png"])
+    let drawn = Self.dump(folder + "/p.png")
+    let background = try #require(Self.value("--bg", in: drawn.arguments))
+    let foreground = try #require(Self.value("--fg", in: drawn.arguments))
+    func luma(_ hex: String) -> Int {
+      let bytes = stride(from: 1, to: 7, by: 2).map {
+        Int(hex.dropFirst($0).prefix(2), radix: 16) ?? 0
+      }
+      return (bytes[0] * 3 + bytes[1] * 6 + bytes[2]) / 10
+    }
+    #expect(luma(background) < 80, "background \(background)")
+    #expect(luma(foreground) > 180, "foreground \(foreground)")
+    usleep(300_000)
+    let screen = try session.display.screenshot()
+    // The frame (the area has no height at the first frame, when the geometry is written).
+    let pixels = try session.pixels(of: "preview", in: screen, inset: 3)
+    #expect(!pixels.isEmpty)
+    let dark = pixels.filter { $0.allSatisfy { $0 < 80 } }.count
+    let light = pixels.filter { $0.allSatisfy { $0 > 180 } }.count
+    #expect(dark > pixels.count / 2, "\(dark) dark of \(pixels.count)")
+    #expect(light > 200, "\(light) light (ink) pixels")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
+  @Test("widening the window re-wraps the preview: wider picture, fewer lines")
+  func rewrapOnResize() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let session = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
+      environment: ["PICKERS_GTK_PREVIEW_PNG": folder + "/p.png"])
+    try session.click("sample")
+    try session.type("Sphinx of black quartz, judge my vow; pack my box with five dozen jugs")
+    let narrow = Self.dump(folder + "/p.png") { _, arguments in arguments.contains("--text") }
+    let before = try #require(Self.pngSize(narrow.png))
+    try session.display.run("/usr/bin/xdotool", ["windowsize", session.window, "1270", "560"])
+    let wide = Self.dump(folder + "/p.png") { png, _ in
+      (Self.pngSize(png)?.width ?? 0) > before.width + 200
+    }
+    let after = try #require(Self.pngSize(wide.png))
+    #expect(after.width > before.width + 200, "\(before) -> \(after)")
+    #expect(after.height < before.height, "\(before) -> \(after): no fewer lines")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
+  @Test("GDK_SCALE=2: the preview is drawn at twice the area's size, in device pixels")
+  func scaleTwo() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let session = try WindowSession(
+      ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
+      environment: ["GDK_SCALE": "2", "PICKERS_GTK_PREVIEW_PNG": folder + "/p.png"])
+    let drawn = Self.dump(folder + "/p.png")
+    let size = try #require(Self.pngSize(drawn.png))
+    let area = try #require(session.geometry["preview-area"])
+    #expect(size.width == 2 * area[2], "picture \(size.width) px for a \(area[2]) pt area")
+    #expect(Self.value("--size", in: drawn.arguments) == "72.0")
+    #expect(Self.value("--padding", in: drawn.arguments) == "24")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
+  @Test("a collection chosen in the window lists only its families")
+  func collectionFilter() throws {
+    let config = try makeTemporaryDirectory()
+    defer { removeTree(config) }
+    let created = try runPickers(
+      ["font", "collection", "create", "monos", "DejaVu Sans Mono", "Liberation Mono"],
+      environment: ["XDG_CONFIG_HOME": config])
+    #expect(created.status == 0, "\(created.stderr)")
+    let session = try WindowSession(
+      ["font", "pick", "--gui"], title: "pickers · font",
+      environment: ["XDG_CONFIG_HOME": config])
+    usleep(800_000)
+    try session.click("collection")
+    usleep(400_000)
+    // The chooser opens on "All families"; the collection is next.
+    try session.keys("Down", "Return")
+    usleep(400_000)
+    try session.click("search")
+    try session.type("sans")
+    usleep(400_000)
+    try session.keys("Return")
+    let result = try session.picker.wait()
+    #expect(result.status == 0, "\(result.stderr)")
+    // Unfiltered, 'sans' starts with DejaVu Sans; in the collection only DejaVu Sans Mono has it.
+    #expect(result.output == "DejaVu Sans Mono\n")
+  }
+
+  @Test(
+    "a family that cannot draw its name is listed by name beside a sample it covers (AT-SPI)",
+    .enabled(if: atspiPresent, "needs at-spi2-core and gir1.2-atspi-2.0"))
+  func symbolRows() throws {
+    let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
+    try session.type("noto music")
+    // The rows get their own fonts (and symbol rows their samples) a frame or two later.
+    var label: String?
+    for _ in 0..<50 where label == nil {
+      usleep(200_000)
+      let nodes = try WindowAccessibilityTests.tree(of: session)
+      label = nodes.first { $0.role == "label" && $0.name.hasPrefix("Noto Music ") }?.name
+    }
+    let name = try #require(label, "no decorated Noto Music row")
+    let sample = name.dropFirst("Noto Music".count).trimmingPrefix("   ")
+    #expect(!sample.isEmpty)
+    // fontconfig: Noto Music covers every character of the sample, and not its own name.
+    let hex = sample.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    let covered = try runProgram(
+      "/usr/bin/fc-list", ["--format", "%{family[0]}\n", "Noto Music:charset=\(hex)"])
+    #expect(covered.output.contains("Noto Music"), "sample '\(sample)': \(covered.output)")
+    let own = try runProgram(
+      "/usr/bin/fc-list",
+      ["--format", "%{family[0]}\n", "Noto Music:charset=4e 6f 74 4d 75 73 69 63"])
+    #expect(own.output.isEmpty, "\(own.output)")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
+  @Test("compare view: three pinned families are font compare's rows, pixel for pixel")
+  func compareView() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let session = try WindowSession(
+      ["font", "pick", "--gui"], title: "pickers · font",
+      environment: ["PICKERS_GTK_PREVIEW_PNG": folder + "/p.png"])
+    let families = ["DejaVu Serif", "Liberation Mono", "Noto Sans Mono"]
+    for family in families {
+      try session.keys("ctrl+a")
+      try session.type(family.lowercased())
+      usleep(300_000)
+      try session.keys("ctrl+p")
+    }
+    try session.click("sample")
+    try session.type("Quick 123")
+    try session.click("compare")
+    let drawn = Self.dump(folder + "/p.png") { _, arguments in
+      arguments.first == "--text" && arguments.dropFirst().first == "Quick 123"
+    }
+    try #require(drawn.arguments.first == "--text", "\(drawn.arguments)")
+    let command = try runPickers(
+      ["font", "compare"] + families + drawn.arguments + ["-o", folder + "/cli.png"])
+    #expect(command.status == 0, "\(command.stderr)")
+    try runProgram("/bin/cp", [folder + "/p.png", folder + "/window.png"])
+    func pixels(_ name: String) throws -> [UInt8] {
+      try runProgram("/usr/bin/convert", [folder + "/" + name, "-depth", "8", "rgb:-"]).stdout
+    }
+    let window = try pixels("window.png")
+    #expect(window.count > 10_000)
+    #expect(window == (try pixels("cli.png")), "the window's rows differ from font compare's")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+}
