@@ -323,7 +323,7 @@ double FcWeightToOpenTypeDouble(double a0) {
   return ((__typeof__(&FcWeightToOpenTypeDouble))PICKERS_NATIVE_SYMBOL(FcWeightToOpenTypeDouble))(a0);
 }
 
-static const char *const function_names[61] = {
+static const char *const function_names[63] = {
   "FcCharSetAddChar",
   "FcCharSetCount",
   "FcCharSetCreate",
@@ -390,6 +390,6 @@ static const char *const function_names[61] = {
 };
 
 const char *const *pickers_native_fontconfig_names(size_t *count) {
-  *count = 61;
+  *count = 63;
   return function_names;
 }
