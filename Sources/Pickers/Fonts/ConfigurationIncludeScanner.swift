@@ -15,7 +15,8 @@ enum ConfigurationIncludeScanner {
   }
 
   /// The paths the `<include>` elements of a configuration file name (`~/` and `prefix="xdg"`
-  /// resolved; relative ones against the file's folder), read with a plain scan of its bytes.
+  /// resolved; a relative one in every folder fontconfig may find it in, see
+  /// ``relativeIncludeFolders(beside:)``), read with a plain scan of its bytes.
   ///
   /// fontconfig lists only the files it read, so an optional include created later would go
   /// unnoticed without this.
@@ -48,8 +49,31 @@ enum ConfigurationIncludeScanner {
     return bytes.withUnsafeBufferPointer { find(pattern, in: $0, from: 0) != nil }
   }
 
+  /// The folders where a relative `<include>` of `file` may be found.
+  ///
+  /// fontconfig 2.14 looks in each folder of `FONTCONFIG_PATH` and then in its own
+  /// configuration folder (`/etc/fonts`), each under `FONTCONFIG_SYSROOT`, and takes the first
+  /// that holds it (Debian's `51-local.conf` names `local.conf`, which is
+  /// `/etc/fonts/local.conf`). The including file's folder comes last, in case a fontconfig
+  /// resolves against it.
+  ///
+  /// Every candidate is stamped, so a file created in any of them is noticed; the folders
+  /// holding configuration files are not (a picture written beside a `fonts.conf`, or any file
+  /// in the home folder, would make every cached answer stale).
+  static func relativeIncludeFolders(beside file: String) -> [String] {
+    let sysroot = environment("FONTCONFIG_SYSROOT") ?? ""
+    var folders: [String] = []
+    for entry in (environment("FONTCONFIG_PATH") ?? "").split(separator: ":") {
+      folders.append(sysroot + String(entry))
+    }
+    folders.append(sysroot + "/etc/fonts")
+    let own = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? "."
+    if !folders.contains(own) { folders.append(own) }
+    return folders
+  }
+
   private static func includedPaths(in bytes: [UInt8], file: String, home: String) -> [String] {
-    let folder = file.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file[..<$0]) } ?? "."
+    var relativeFolders: [String]?
     let open = Array("<include".utf8)
     let close = Array("</include>".utf8)
     let xdg = Array("prefix=\"xdg\"".utf8)
@@ -80,7 +104,10 @@ enum ConfigurationIncludeScanner {
         } else if path.hasPrefix("~/") {
           path = home + path.dropFirst()
         } else if !path.hasPrefix("/") {
-          path = folder + "/" + path
+          let folders = relativeFolders ?? relativeIncludeFolders(beside: file)
+          relativeFolders = folders
+          for folder in folders { result.append(folder + "/" + path) }
+          continue
         }
         result.append(path)
       }
