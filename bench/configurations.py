@@ -25,12 +25,13 @@ callgrind's instruction counts of one run of each side.
 import os
 import shutil
 import statistics
+import subprocess
 
 import run  # bench/run.py: spawn, log, callgrind_instructions, FolderChurn, ...
 
 TEST_FONTS = os.path.join(run.ROOT, "Tests", "Fixtures", "test-fonts")
 PATTERN = "serif:lang=ja"
-GOALS = {"cold": 0.8, "preview": 0.7}
+GOALS = {"cold": 0.8, "preview": 0.7, "floor": 0.8}
 
 
 def write_conf(folder, name, churn_folder):
@@ -78,9 +79,23 @@ def instructions(argv, env, setup=None):
     return run.callgrind_instructions(argv, env)
 
 
+def floor_program():
+    """bench/fontconfig_floor.c, built once into bench/out; None without a C compiler."""
+    source = os.path.join(run.BENCH, "fontconfig_floor.c")
+    program = os.path.join(run.OUT, "fontconfig-floor")
+    if not shutil.which("cc"):
+        return None
+    if not os.path.exists(program) or os.path.getmtime(program) < os.path.getmtime(source):
+        flags = run.output_of(["pkg-config", "--cflags", "--libs", "fontconfig"],
+                              dict(os.environ)).split()
+        subprocess.run(["cc", "-O2", "-o", program, source] + flags, check=True)
+    return program
+
+
 def configuration_rows(args, env, quick):
     count = 5 if quick else max(15, getattr(args, "pairs", 21))
     rows = []
+    floor = floor_program()
     top = os.path.join(run.OUT, "configurations")
     for name in ("test rules", "system rules"):
         folder = os.path.join(top, name.replace(" ", "-"))
@@ -113,6 +128,12 @@ def configuration_rows(args, env, quick):
              [args.pickers, "font", "match", PATTERN], ["fc-match", PATTERN], churn),
             ("48 px preview, warm", "preview", preview_ours, preview_hb, None),
         ]
+        if floor:
+            # The floor: a C program doing only fontconfig's part of the cold answer.
+            jobs.insert(1, ("floor: a C program's parse, build and list", "floor", [floor],
+                            ["fc-list", ":", "family"], empty_cache))
+            jobs.insert(3, (f"floor: a C program's parse, build and match {PATTERN}", "floor",
+                            [floor, PATTERN], ["fc-match", PATTERN], empty_cache))
         # Same answers first: the family list as fc-list prints it, the match's family.
         same_list = (run.lines([args.pickers, "font", "list"], local)
                      == run.lines(["fc-list", "--format", "%{family[0]}\\n"], local))
@@ -137,12 +158,14 @@ def configuration_rows(args, env, quick):
                 "failed_runs": failed,
             }
             row["met"] = row["pair_ratio_median"] <= GOALS[kind] and not any(failed.values())
-            if "list" in job:
+            if kind == "floor":
+                pass
+            elif "list" in job:
                 row["same_answer"] = same_list
             elif "match" in job:
                 row["same_answer"] = same_match
             if args.instructions:
-                mine = [args.pickers_for_valgrind] + ours[1:]
+                mine = [args.pickers_for_valgrind] + ours[1:] if kind != "floor" else ours
                 row["pickers_instructions"] = instructions(mine, local, setup)
                 row["anchor_instructions"] = instructions(theirs, local, setup)
                 if row["pickers_instructions"] and row["anchor_instructions"]:
