@@ -34,6 +34,18 @@ struct FontCacheStampTests {
     let changed = try box.fcListFamilies()
     #expect(changed == ["DejaVu Sans Mono", "DejaVu Serif"])
     #expect(try box.pickersFamilies() == changed)
+    // So does the configuration file rewritten in place (same inode, same folder): one more
+    // font folder.
+    _ = try runProgram("/bin/mkdir", ["-p", box.root + "/more"])
+    try box.copyFont("DejaVuSans.ttf", to: box.root + "/more/c.ttf")
+    let text =
+      "<?xml version=\"1.0\"?>\n<fontconfig>\n<cachedir>\(box.root)/fccache</cachedir>\n"
+      + "<dir>\(box.root)/fonts</dir><dir>\(box.root)/more</dir>\n</fontconfig>\n"
+    try overwrite(box.conf, with: text)
+    let ours = try box.pickersFamilies()
+    let rewritten = try box.fcListFamilies()
+    #expect(rewritten == ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif"])
+    #expect(ours == rewritten)
   }
 
   @Test("a relative <include> is watched where fontconfig looks for it (FONTCONFIG_PATH)")
@@ -50,17 +62,25 @@ struct FontCacheStampTests {
     try box.copyFont("DejaVuSansMono.ttf", to: outside + "/more/b.ttf")
     #expect(try box.pickersFamilies(path) == ["DejaVu Serif"])
     #expect(try box.pickersFamilies(path) == ["DejaVu Serif"])
-    let conf = "<?xml version=\"1.0\"?>\n<fontconfig><dir>\(outside)/more</dir></fontconfig>\n"
-    let fd = open(outside + "/path/later.conf", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    #expect(fd >= 0)
-    _ = Array(conf.utf8).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    close(fd)
+    try overwrite(
+      outside + "/path/later.conf",
+      with: "<?xml version=\"1.0\"?>\n<fontconfig><dir>\(outside)/more</dir></fontconfig>\n")
     // pickers first: fc-list would write fontconfig's cache, which pickers also watches.
     let ours = try box.pickersFamilies(path)
     let truth = try box.fcListFamilies(path)
     #expect(truth == ["DejaVu Sans Mono", "DejaVu Serif"])
     #expect(ours == truth)
   }
+}
+
+/// Writes `text` into `path` in place (created if missing, truncated otherwise).
+private func overwrite(_ path: String, with text: String) throws {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { throw HarnessError(description: "cannot write \(path)") }
+  defer { close(fd) }
+  let bytes = Array(text.utf8)
+  let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { throw HarnessError(description: "short write \(path)") }
 }
 
 /// Inode, size and modification time of `path`: a rewritten cache file differs in all three.
