@@ -700,6 +700,11 @@ def main():
     parser.add_argument("--output", default=os.path.join(BENCH, "results.json"))
     parser.add_argument("--no-instructions", dest="instructions", action="store_false",
                         help="skip the callgrind instruction counts")
+    parser.add_argument("--only", choices=["configurations"],
+                        help="run only these rows (bench/configurations.py) and write their "
+                        "JSON to --output")
+    parser.add_argument("--pairs", type=int, default=21,
+                        help="pairs per row of the configuration rows (at least 15)")
     args = parser.parse_args()
     args.pickers = os.path.abspath(args.pickers)
     args.static = os.path.abspath(args.static) if args.static else None
@@ -724,11 +729,30 @@ def main():
 
     started = time.time()
     load_before = os.getloadavg()
+    if args.only == "configurations":
+        configurations = __import__("configurations")  # bench/configurations.py
+        rows = configurations.configuration_rows(args, env, args.quick)
+        with open(args.output, "w") as handle:
+            json.dump({"date": datetime.datetime.now(datetime.timezone.utc)
+                       .isoformat(timespec="seconds"),
+                       "machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
+                                   "load_average_before": [round(v, 2) for v in load_before],
+                                   "load_average_after": [round(v, 2) for v in os.getloadavg()]},
+                       "seconds": round(time.time() - started, 1), "pickers": args.pickers,
+                       "configurations": rows}, handle, indent=1)
+            handle.write("\n")
+        print(configurations.table(rows))
+        print(f"load average before/after: {load_before[0]:.1f} / {os.getloadavg()[0]:.1f}; "
+              f"took {round(time.time() - started, 1)} s; wrote {os.path.relpath(args.output)}")
+        return
     rows = []
     log("font pairs")
     rows += font_pairs(args, env, 5 if args.quick else 40)
     log("catalog after a change, and with no pickers cache")
     rows += cache_rows(args, env, 5 if args.quick else 30)
+    log("the catalog and the preview in two configurations (test rules, system rules)")
+    configurations = __import__("configurations")  # bench/configurations.py
+    configuration_rows = configurations.configuration_rows(args, env, args.quick)
     log("every face")
     rows += faces_rows(args, env, 5 if args.quick else 30)
     log("picture pairs")
@@ -755,6 +779,7 @@ def main():
         "pickers": args.pickers, "font_config": FONTS_CONF,
         "pairs": [r for r in rows if r.get("in_issue_table", True)],
         "extra_pairs": [r for r in rows if not r.get("in_issue_table", True)],
+        "configurations": configuration_rows,
         "micro": micro,
         "startup": start_up,
         "scaling": scale,
@@ -763,6 +788,8 @@ def main():
         json.dump(results, handle, indent=1)
         handle.write("\n")
     print(table(rows))
+    print()
+    print(configurations.table(configuration_rows))
     print()
     print(f"{'start-up':<24} {'median ms':>10} {'instructions':>14} {'MiB':>6}")
     for name, entry in start_up["builds"].items():

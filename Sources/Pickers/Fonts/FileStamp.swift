@@ -25,14 +25,21 @@ struct FileStamp: Hashable, Sendable {
     }
     let target = path.hasPrefix("cache:") ? String(path.dropFirst(6)) : path
     var info = stat()
-    if stat(target, &info) == 0 {
-      identity = [
-        Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-        Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
-      ]
-    } else {
-      identity = nil
-    }
+    identity = stat(target, &info) == 0 ? Self.identity(info) : nil
+  }
+
+  /// The stamp of `path` from a `stat` already taken (the `fstat` of the file as it was read,
+  /// which follows symbolic links as `stat` does).
+  init(path: String, status: stat) {
+    self.path = path
+    identity = Self.identity(status)
+  }
+
+  private static func identity(_ info: stat) -> [Int] {
+    [
+      Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+      Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec),
+    ]
   }
 
   init(path: String, identity: [Int]?) {

@@ -82,7 +82,9 @@ struct CatalogCacheFile: Sendable {
   /// The largest answer kept (a `--format` template can ask for every charset): larger ones
   /// are computed every time.
   static let maximumEntrySize = 4 << 20
-  private static let magic = "pickers-font-cache 4"
+  /// 5: include lists resolve a relative `<include>` in fontconfig's configuration path, and
+  /// configuration files' folders are no longer stamped; a version 4 file's lists are not reused.
+  private static let magic = "pickers-font-cache 5"
 
   /// The answer to `key`, if cached and intact.
   ///

@@ -38,9 +38,12 @@ public func readFilePrefix(_ path: String, maximumSize: Int) throws(FileReadErro
 /// With `regularOnly` the file is opened without blocking, so a FIFO (or a device) put where a
 /// settings or cache file belongs is refused at once instead of waiting for a writer forever.
 /// A regular file is read into one buffer of its size and a byte more, in one `read` call.
-func readFile(_ path: String, maximumSize: Int, regularOnly: Bool, truncating: Bool = false)
-  throws(FileReadError) -> [UInt8]
-{
+///
+/// `status`, when given, receives the `fstat` of the opened file (its stamp as read).
+func readFile(
+  _ path: String, maximumSize: Int, regularOnly: Bool, truncating: Bool = false,
+  status observed: UnsafeMutablePointer<stat>? = nil
+) throws(FileReadError) -> [UInt8] {
   let fd: Int32
   do { fd = try SystemCall.open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)) } catch
   {
@@ -52,6 +55,7 @@ func readFile(_ path: String, maximumSize: Int, regularOnly: Bool, truncating: B
   guard fstat(fd, &status) == 0 else {
     throw .failed(path: path, operation: "fstat", reason: systemErrorText(errno))
   }
+  observed?.pointee = status
   if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
   let regular = status.st_mode & S_IFMT == S_IFREG
   if regularOnly && !regular {

@@ -179,7 +179,7 @@ struct FontCacheCLITests {
 
 /// A private fontconfig setup in a temporary folder: a `fonts.conf`, font folders holding
 /// copies of test fonts, fontconfig's cache and pickers' cache, never the system config.
-private struct FontSandbox {
+struct FontSandbox {
   let root: String
   var conf: String { root + "/fonts.conf" }
   var pickersCache: String { root + "/cache/pickers" }
