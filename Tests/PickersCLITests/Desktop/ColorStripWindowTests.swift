@@ -150,7 +150,7 @@ struct ColorStripWindowTests {
   }
 
   @Test(
-    "while the portal's pick is pending the window answers a click and repaints; then the color arrives"
+    "while the portal's pick is pending the window answers a click and a key and repaints; then the color arrives"
   )
   func eyedropperStaysResponsive() throws {
     let session = try WindowSession(
@@ -186,8 +186,8 @@ struct ColorStripWindowTests {
       !BackgroundProcess.contents(folder + "/log").isEmpty,
       "no PickColor call: \((try? runProgram("/bin/sh", ["-c", "ps -eo args | grep pickers-[s]ample"]))?.output ?? "")"
     )
-    // Pending: a click in the field's top-right corner sets HSV red at hue 0, and the swatch
-    // repaints with it.
+    // Pending: a click in the field's top-right corner sets HSV red at hue 0, a key moves it,
+    // and the swatch repaints with it.
     let field = try #require(session.geometry["field"])
     try session.display.run(
       "/usr/bin/xdotool",
@@ -195,9 +195,12 @@ struct ColorStripWindowTests {
         "mousemove", "--window", session.window, String(field[0] + field[2] - 1),
         String(field[1] + 1), "click", "1",
       ])
+    usleep(200_000)
+    // And a key: Left moves the field's marker 0.01 to the left (less saturation).
+    try session.keys("Left")
     usleep(400_000)
     let value = 1 - 1 / Double(field[3])
-    let saturation = Double(field[2] - 1) / Double(field[2])
+    let saturation = Double(field[2] - 1) / Double(field[2]) - 0.01
     let red = try Self.hsvHex(0, saturation, value)
     let screen = try session.display.screenshot()
     let swatch = try session.pixels(of: "swatch", in: screen, inset: 2)
