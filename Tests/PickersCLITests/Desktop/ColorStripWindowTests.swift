@@ -260,3 +260,49 @@ struct ColorWindowDarkTests {
     _ = try session.picker.wait()
   }
 }
+
+/// The hue strip at `GDK_SCALE=2`: drawn per device pixel, not a scaled-up 1x picture.
+@Suite(
+  "the color window's hue strip at scale 2, under Xvfb",
+  .serialized,
+  .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"),
+  .tags(.desktop))
+struct ColorStripScaleTests {
+  @Test("every device row of the hue strip is its own HSV hue (Python colorsys), within 1/255")
+  func sharpAtScale2() throws {
+    let session = try WindowSession(
+      ["color", "pick", "--gui", "--initial", "#ff0000"], title: "pickers · color",
+      environment: ["GDK_SCALE": "2"])
+    let rect = try #require(session.geometry["hue"])
+    let screen = try session.display.screenshot()
+    let origin = try session.display.run(
+      "/usr/bin/xdotool", ["getwindowgeometry", "--shell", session.window])
+    let values = origin.output.split(separator: "\n").reduce(into: [String: Int]()) {
+      let pair = $1.split(separator: "=")
+      if pair.count == 2 { $0[String(pair[0])] = Int(pair[1]) }
+    }
+    // The window's rectangles are in GTK's logical pixels; the screen has two per pixel.
+    let x = (values["X"] ?? 0) + (rect[0] + rect[2] / 2) * 2
+    let top = (values["Y"] ?? 0) + rect[1] * 2
+    let rows = rect[3] * 2
+    // Past the marker (hue 0, at the top) and the focus ring, every 7th device row.
+    let sampled = Array(stride(from: 16, to: rows - 8, by: 7))
+    let script =
+      "import colorsys,sys; n=int(sys.argv[1])\n"
+      + "for r in sys.argv[2:]:\n"
+      + "  c=colorsys.hsv_to_rgb((int(r)+0.5)/n,1,1); print(*(round(v*255) for v in c))"
+    let expected = try runProgram(
+      "/usr/bin/python3", ["-c", script, String(rows)] + sampled.map(String.init))
+    let lines = expected.output.split(separator: "\n").map {
+      $0.split(separator: " ").compactMap { Int($0) }
+    }
+    #expect(lines.count == sampled.count)
+    for (row, want) in zip(sampled, lines) {
+      let offset = ((top + row) * session.display.width + x) * 3
+      let got = screen[offset..<(offset + 3)].map(Int.init)
+      #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "row \(row): \(got) vs \(want)")
+    }
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+}
