@@ -72,3 +72,16 @@ static inline void cgtk_accessible_set_labelled_by(gpointer instance, gpointer l
   gtk_accessible_update_relation(GTK_ACCESSIBLE(instance), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                  GTK_ACCESSIBLE(label), NULL, -1);
 }
+// A drawing area that screen readers announce as a slider (the accessible role is a
+// construct-only property, set through the variadic g_object_new) with its value.
+static inline GtkWidget *cgtk_drawing_area_new_slider(void) {
+  return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role",
+                                 GTK_ACCESSIBLE_ROLE_SLIDER, NULL));
+}
+static inline void cgtk_accessible_set_value(gpointer instance, double now, double min,
+                                             double max, const char *text) {
+  gtk_accessible_update_property(GTK_ACCESSIBLE(instance), GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, min,
+                                 GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
+                                 GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now,
+                                 GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}

@@ -24,6 +24,13 @@ final class ColorWindow {
   private var entryError: String?
   private var fieldView: ColorFieldView?
   private var fieldHue = 0.0
+  private var hueStrip: ColorStripView?
+  private var opacityStrip: ColorStripView?
+  /// The color the window started with, shown in the old half of the swatch.
+  private let original: Color
+  private let originalHex: String
+  private var originalSwatch: Widget
+  private var dropper: Widget?
   private let recentStore: RecentColorStore?
   private let recent: RecentColors
   let geometry: GeometryReport
@@ -36,6 +43,12 @@ final class ColorWindow {
     recent = recentStore?.load() ?? RecentColors()
     window = Widgets.checked(gtk_window_new())
     swatch = Widgets.checked(gtk_drawing_area_new())
+    var original = state.gamutMappedFrom ?? state.color
+    original.alpha = state.alpha
+    self.original = original
+    originalHex = state.answer.hex
+    originalSwatch = Widgets.button(
+      "", tooltip: "The color the window started with: click to restore it")
     entry = Widgets.checked(gtk_entry_new())
     contrast = Widgets.label("")
     status = Widgets.label("")
@@ -104,19 +117,32 @@ final class ColorWindow {
       geometry.name("scale\(row)", scale)
       geometry.name("spin\(row)", spin)
     }
-    gtk_widget_set_size_request(swatch, 150, 150)
-    cgtk_accessible_set_label(swatch, "Chosen color")
-    gtk_widget_set_valign(swatch, GTK_ALIGN_START)
-    Signals.setDrawFunction(swatch) { [self] cairo, width, height in
-      drawSwatch(cairo, Double(width), Double(height))
+    Widgets.append(middle, grid, buildSwatches())
+    // The 2-D field above the sliders, the hue strip and the opacity strip beside it: a drag
+    // or an arrow key sets the color.
+    let fieldRow = Widgets.box(vertical: false, spacing: 8)
+    let fieldView = ColorFieldView { [self] color in
+      var color = color
+      color.alpha = state.alpha
+      send(.setColor(color))
     }
-    geometry.name("swatch", swatch)
-    Widgets.append(middle, grid, swatch)
-    // The 2-D field above the sliders: a drag or an arrow key sets the color.
-    let fieldView = ColorFieldView { [self] color in send(.setColor(color)) }
     self.fieldView = fieldView
     geometry.name("field", fieldView.area)
-    Widgets.append(content, fieldView.area)
+    Widgets.append(fieldRow, fieldView.area)
+    let hueStrip = ColorStripView(name: "Hue", strip: ColorStrip(space: state.space)) {
+      [self] hue in setHue(hue)
+    }
+    self.hueStrip = hueStrip
+    geometry.name("hue", hueStrip.area)
+    Widgets.append(fieldRow, hueStrip.area)
+    if state.showsOpacity {
+      let opacityStrip = ColorStripView(name: "Opacity", strip: ColorStrip(opacityOf: state.color))
+      { [self] alpha in send(.setAlpha(alpha)) }
+      self.opacityStrip = opacityStrip
+      geometry.name("opacity", opacityStrip.area)
+      Widgets.append(fieldRow, opacityStrip.area)
+    }
+    Widgets.append(content, fieldRow)
     Widgets.append(content, middle)
 
     // The CSS entry: any CSS color; it applies as soon as it parses.
@@ -164,9 +190,11 @@ final class ColorWindow {
 
     // Buttons: the eyedropper (only with the sampler), Cancel, Choose.
     let buttons = Widgets.box(vertical: false, spacing: 8)
-    if let sampler = DesktopHelper.sampler.locate(environment: environment) {
+    if DesktopHelper.sampler.locate(environment: environment) != nil {
       let dropper = Widgets.button("Pick from screen", tooltip: "Click anywhere on the screen")
-      Signals.connect(dropper, "clicked") { [self] in sample(with: sampler) }
+      Signals.connect(dropper, "clicked") { [self] in sample() }
+      geometry.name("dropper", dropper)
+      self.dropper = dropper
       Widgets.append(buttons, dropper)
     }
     gtk_widget_set_hexpand(status, 1)
@@ -177,6 +205,45 @@ final class ColorWindow {
     Widgets.setContent(window, content) { [self] in send(.cancel) }
     Widgets.addKeyHandler(window) { [self] keyval, modifiers in key(keyval, modifiers) }
     geometry.watch(window)
+  }
+
+  /// The old/new swatch: the color the window started with (a button that restores it) above
+  /// the current one, both over a checkerboard.
+  private func buildSwatches() -> Widget {
+    let column = Widgets.box(vertical: true, spacing: 0)
+    gtk_widget_set_valign(column, GTK_ALIGN_START)
+    gtk_widget_add_css_class(originalSwatch, "swatch")
+    let oldArea = Widgets.checked(gtk_drawing_area_new())
+    gtk_widget_set_size_request(oldArea, 150, 36)
+    Signals.setDrawFunction(oldArea) { [self] cairo, width, height in
+      drawSwatch(cairo, Double(width), Double(height), original)
+    }
+    gtk_button_set_child(cgtk_button(originalSwatch), oldArea)
+    cgtk_accessible_set_label(originalSwatch, "original, \(originalHex)")
+    Signals.connect(originalSwatch, "clicked") { [self] in send(.setColor(original)) }
+    geometry.name("original", originalSwatch)
+    gtk_widget_set_size_request(swatch, 150, 114)
+    Signals.setDrawFunction(swatch) { [self] cairo, width, height in
+      drawSwatch(cairo, Double(width), Double(height), state.color)
+    }
+    geometry.name("swatch", swatch)
+    Widgets.append(column, originalSwatch, swatch)
+    return column
+  }
+
+  /// A hue from the hue strip: OKLCH's or HSL's hue slider, or in RGB the HSV color at the
+  /// field's point with that hue.
+  private func setHue(_ hue: Double) {
+    switch state.space {
+    case .oklch: send(.setComponent(2, hue))
+    case .hsl: send(.setComponent(0, hue))
+    case .rgb:
+      let point = ColorField(space: .rgb, hue: fieldHue).point(of: state.color)
+      fieldHue = hue
+      var color = ColorField(space: .rgb, hue: hue).color(x: point.x, y: point.y)
+      color.alpha = state.alpha
+      send(.setColor(color))
+    }
   }
 
   /// A labelled row of color buttons; `action` gets the index of the one clicked.
@@ -294,25 +361,35 @@ final class ColorWindow {
     send(.choose)
   }
 
-  /// Runs the screen sampler and takes its color.
-  private func sample(with sampler: String) {
+  /// Starts a pick with ``ColorSampler`` and returns at once: the window stays responsive
+  /// while the person (or the portal) picks, and the color arrives from the main loop.
+  private func sample() {
+    gtk_label_set_text(cgtk_label(status), "Picking: click anywhere on the screen")
+    if let dropper { gtk_widget_set_sensitive(dropper, 0) }
+    let sampler = ColorSampler(environment: environment)
+    Task.detached {
+      let outcome: Result<Color?, ColorSamplerError>
+      do throws(ColorSamplerError) {
+        outcome = .success(try await sampler.sample())
+      } catch {
+        outcome = .failure(error)
+      }
+      onMainLoop { [self] in finishSample(outcome) }
+    }
+  }
+
+  /// Takes the sampler's color (a cancel keeps the current one; a failure says why).
+  private func finishSample(_ outcome: Result<Color?, ColorSamplerError>) {
+    if let dropper { gtk_widget_set_sensitive(dropper, 1) }
     gtk_label_set_text(cgtk_label(status), "")
-    do {
-      let result = try DesktopHelper.sampler.run(["pick"], environment: environment)
-      guard result.status == .accepted else {
-        if result.status != .cancelled {
-          gtk_label_set_text(cgtk_label(status), "the screen sampler failed")
-        }
-        return
-      }
-      let hex = result.output.split(separator: " ").first.map(String.init) ?? ""
-      guard let color = try? Color(css: hex) else {
-        gtk_label_set_text(cgtk_label(status), "the screen sampler printed '\(hex)'")
-        return
-      }
+    switch outcome {
+    case .success(let color?):
+      var color = color
+      color.alpha = state.alpha
       send(.setColor(color))
-    } catch {
-      gtk_label_set_text(cgtk_label(status), "\(error)")
+    case .success(nil): break
+    case .failure(let error):
+      gtk_label_set_text(cgtk_label(status), error.message)
     }
   }
 
@@ -366,6 +443,7 @@ final class ColorWindow {
       } ?? "")
     gtk_label_set_text(cgtk_label(contrast), text)
     gtk_widget_queue_draw(swatch)
+    cgtk_accessible_set_label(swatch, "new, \(state.answer.hex)")
     // The field's hue: OKLCH's for OKLCH, else HSL's (the HSV hue is the same).
     let hue: Double
     switch state.space {
@@ -377,10 +455,14 @@ final class ColorWindow {
     }
     fieldHue = hue
     fieldView?.update(field: ColorField(space: state.space, hue: hue), color: state.color)
+    hueStrip?.update(strip: ColorStrip(space: state.space), value: hue)
+    opacityStrip?.update(strip: ColorStrip(opacityOf: state.color), value: state.alpha)
   }
 
   /// The swatch over a checkerboard, as a browser composites a translucent color.
-  private func drawSwatch(_ cairo: OpaquePointer, _ width: Double, _ height: Double) {
+  private func drawSwatch(
+    _ cairo: OpaquePointer, _ width: Double, _ height: Double, _ color: Color
+  ) {
     let square = 10.0
     var y = 0.0
     var rowIndex = 0
@@ -397,10 +479,10 @@ final class ColorWindow {
       rowIndex += 1
     }
     // Quantized to the hex's 8 bits: cairo truncates, which would show #00c247 for #00c248.
-    let mapped = state.color.gamutMapped(to: .srgb).converted(to: .srgb).channels.values.map {
+    let mapped = color.gamutMapped(to: .srgb).converted(to: .srgb).channels.values.map {
       (min(max($0 ?? 0, 0), 1) * 255).rounded() / 255
     }
-    fill(cairo, 0, 0, width, height, mapped, alpha: state.alpha)
+    fill(cairo, 0, 0, width, height, mapped, alpha: min(max(color.alpha, 0), 1))
   }
 
   private func format(_ value: Double, _ decimals: Int = 2) -> String {

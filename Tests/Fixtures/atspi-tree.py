@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Prints the accessibility tree of the running application named sys.argv[1], as AT-SPI
 (the bus screen readers use) shows it: one JSON object per node with its role, name,
-description and the names of the nodes it is labelled by.
+description, the names of the nodes it is labelled by, and a range's current value.
 
     atspi-tree.py APPLICATION [TIMEOUT_SECONDS]
 
@@ -44,15 +44,21 @@ def walk(node, depth, out):
                 states.append(state.value_nick)
     except Exception:
         pass
-    out.append(
-        {
-            "role": role,
-            "name": name,
-            "description": description,
-            "labelledBy": labelled_by,
-            "states": states,
-        }
-    )
+    entry = {
+        "role": role,
+        "name": name,
+        "description": description,
+        "labelledBy": labelled_by,
+        "states": states,
+    }
+    # A range's current value (sliders), when the node has AT-SPI's Value interface.
+    try:
+        value = node.get_value_iface()
+        if value is not None:
+            entry["value"] = value.get_current_value()
+    except Exception:
+        pass
+    out.append(entry)
     for index in range(node.get_child_count()):
         walk(node.get_child_at_index(index), depth + 1, out)
 

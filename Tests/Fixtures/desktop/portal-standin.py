@@ -17,6 +17,8 @@ MODE says how PickColor answers, the way the real portal (frontend and back ends
   moved:R,G,B     returns a handle other than the predicted one (portals before 0.9 did),
                   then sends Response 0 on it after 300 ms.
   silent          returns the handle and never answers.
+  released:R,G,B  returns the handle and sends Response 0 with (R, G, B) once the file named
+                  by STANDIN_RELEASE exists: the test decides how long the pick is pending.
   no-method       owns the name but exports no Screenshot interface (a desktop whose portal
                   lacks it, as COSMIC's and LXQt's do).
   no-service      never owns the name (no portal installed).
@@ -88,6 +90,17 @@ def on_method(connection, sender, path, interface, method, parameters, invocatio
         handle = "/org/freedesktop/portal/desktop/request/legacy/%d" % os.getpid()
         invocation.return_value(GLib.Variant("(o)", (handle,)))
         GLib.timeout_add(300, lambda: respond(connection, sender, handle, 0, color_results()))
+        return
+    if mode == "released":
+        invocation.return_value(GLib.Variant("(o)", (predicted,)))
+
+        def poll_release():
+            if not os.path.exists(os.environ.get("STANDIN_RELEASE", "/nonexistent")):
+                return True
+            respond(connection, sender, predicted, 0, color_results())
+            return False
+
+        GLib.timeout_add(50, poll_release)
         return
     if mode == "success":
         respond(connection, sender, predicted, 0, color_results())

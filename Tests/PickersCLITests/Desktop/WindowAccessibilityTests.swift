@@ -24,6 +24,7 @@ struct WindowAccessibilityTests {
     var description: String
     var labelledBy: [String]
     var states: [String]
+    var value: Double?
   }
 
   struct Tree: Decodable {
@@ -60,12 +61,31 @@ struct WindowAccessibilityTests {
     return tree.nodes ?? []
   }
 
+  /// The HSL hue of a hex color, from Python's colorsys (an independent conversion).
+  static func hslHue(_ hex: String) throws -> Double? {
+    let script =
+      "import colorsys,sys; h=sys.argv[1].lstrip('#'); "
+      + "print(colorsys.rgb_to_hls(*(int(h[i:i+2],16)/255 for i in (0,2,4)))[0]*360)"
+    let result = try runProgram("/usr/bin/python3", ["-c", script, hex])
+    return Double(result.output.split(separator: "\n").first.map(String.init) ?? "")
+  }
+
   @Test("color window: named application, sliders and spins labelled by R/G/B, named swatches")
   func colorWindow() throws {
     let session = try WindowSession(
       ["color", "pick", "--gui", "--initial", "#3478f6"], title: "pickers · color")
     let nodes = try Self.tree(of: session)
-    let sliders = nodes.filter { $0.role == "slider" }
+    // The hue strip is a slider too, named by itself with the hue as its value.
+    let hue = try #require(nodes.first { $0.role == "slider" && $0.name == "Hue" })
+    // #3478f6 is hsl(217.9 ...): the strip shows HSV's hue, which is HSL's, rounded as shown.
+    let expectedHue = try #require(try Self.hslHue("#3478f6"))
+    // Its value: AT-SPI's Value interface where GTK offers it, and the description ("218°").
+    let described = Double(hue.description.prefix { $0.isNumber || $0 == "." }) ?? -1
+    #expect(abs((hue.value ?? described) - expectedHue) < 0.6, "\(hue)")
+    #expect(abs(described - expectedHue.rounded()) < 1e-9, "\(hue)")
+    #expect(nodes.contains { $0.name == "original, #3478f6" }, "\(nodes.map(\.name))")
+    #expect(nodes.contains { $0.name == "new, #3478f6" }, "\(nodes.map(\.name))")
+    let sliders = nodes.filter { $0.role == "slider" && $0.name != "Hue" }
     let spins = nodes.filter { $0.role == "spin button" }
     #expect(sliders.count == 3, "\(nodes.map(\.role))")
     #expect(spins.count == 3)
