@@ -20,7 +20,14 @@ enum WPTColorSuite {
   struct File: Decodable {
     var source: String
     var version: String?
+    /// The custom properties the file's style gives the test element (`--accent: …`).
+    var customProperties: [String: String]?
     var cases: [Case]
+
+    enum CodingKeys: String, CodingKey {
+      case source, version, cases
+      case customProperties = "custom_properties"
+    }
   }
 
   /// A rule of the committed list: the failing cases it covers and why they fail.
@@ -28,7 +35,9 @@ enum WPTColorSuite {
   /// A rule with
   /// `decided` names the CSSWG resolution pickers follows instead of the suite, and one with
   /// `superseded` names the newer file of the same suite whose rule contradicts an older stored
-  /// copy; both kinds of case are left out of the score and listed.
+  /// copy; both kinds of case are left out of the score and listed. One with `scope` (`document`)
+  /// covers cases that need an element in a document (its font size, its siblings, its
+  /// container), which no color parser has: they are left out of the score and listed apart.
   struct Rule: Decodable {
     var file: String?
     var kind: String?
@@ -37,9 +46,10 @@ enum WPTColorSuite {
     var reason: String
     var decided: String?
     var superseded: String?
+    var scope: String?
 
     enum CodingKeys: String, CodingKey {
-      case file, kind, input, reason, decided, superseded
+      case file, kind, input, reason, decided, superseded, scope
       case inputPattern = "input_pattern"
     }
 
@@ -91,7 +101,7 @@ enum WPTColorSuite {
 
   /// Runs one case through the library.
   static func run(_ file: File, _ entry: Case) -> Outcome {
-    var context = CSSColorContext()
+    var context = CSSColorContext(customProperties: file.customProperties ?? [:])
     if let current = entry.current {
       context.currentColor = try? CSSColor(css: current)
     }

@@ -12,16 +12,23 @@ public struct CSSColorContext: Sendable, Hashable {
   public var currentColor: CSSColor?
   /// The system color table; `nil` means the built-in one (``SystemColors/builtIn``).
   public var systemColors: SystemColors?
+  /// The custom properties `var()` reads, by name with its dashes (`"--accent"`), each a CSS
+  /// value as written; empty by default, when `var()` is refused.
+  ///
+  ///     let context = CSSColorContext(customProperties: ["--accent": "lightseagreen"])
+  ///     try CSSColor(css: "hsl(from var(--accent) calc(h + 180) s l)", context: context)
+  public var customProperties: [String: String]
 
-  /// Creates a context; the defaults are the light scheme, `CanvasText` as the current color
-  /// and the built-in system colors.
+  /// Creates a context; the defaults are the light scheme, `CanvasText` as the current color,
+  /// the built-in system colors and no custom properties.
   public init(
     scheme: ColorScheme = .light, currentColor: CSSColor? = nil,
-    systemColors: SystemColors? = nil
+    systemColors: SystemColors? = nil, customProperties: [String: String] = [:]
   ) {
     self.scheme = scheme
     self.currentColor = currentColor
     self.systemColors = systemColors
+    self.customProperties = customProperties
   }
 
   /// The system colors in use.
@@ -105,10 +112,27 @@ public struct CSSColor: Sendable, Hashable {
     }
     func number(_ value: Double?) -> String {
       guard let value else { return "none" }
+      // A math function's infinity, clamped to the largest double (CSS Values 4 section
+      // 10.9), is written back as the infinity it was.
+      if abs(value) >= .greatestFiniteMagnitude {
+        return value > 0 ? "calc(infinity)" : "calc(-infinity)"
+      }
       return Color.formatNumber(value, decimals: 6)
     }
+    /// A hue with six significant digits, as browsers write angles (`73.3386`).
+    func hue(_ value: Double?) -> String {
+      guard let value, value.isFinite, abs(value) >= 1 else { return number(value) }
+      var wholeDigits = 1
+      var bound = 10.0
+      while abs(value) >= bound && wholeDigits < 6 {
+        wholeDigits += 1
+        bound *= 10
+      }
+      return Color.formatNumber(value, decimals: max(0, 6 - wholeDigits))
+    }
     let channels = color.channels
-    let body = "\(number(channels.c0)) \(number(channels.c1)) \(number(channels.c2))"
+    let third = color.space.hueIndex == 2 ? hue(channels.c2) : number(channels.c2)
+    let body = "\(number(channels.c0)) \(number(channels.c1)) \(third)"
     switch (style, color.space) {
     case (.legacy, _):
       let rgb = color.converted(to: .srgb).channels.resolved

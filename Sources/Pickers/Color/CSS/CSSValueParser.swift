@@ -86,8 +86,21 @@ struct CSSValueParser {
       defer { previous = byte }
       return byte == 0x5C || (previous == 0x2F && byte == 0x2A)
     }
-    guard let tokens = CSSTokenizer.tokens(text) else {
+    guard var tokens = CSSTokenizer.tokens(text) else {
       return .failure(Failure(offset: 0, reason: .invalidValue("too many tokens")))
+    }
+    if !context.customProperties.isEmpty {
+      do throws(Failure) {
+        if let substituted = try CSSVariables.substitute(
+          tokens, properties: context.customProperties)
+        {
+          tokens = substituted
+          usedFullGrammar = true
+        }
+      } catch {
+        usedFullGrammar = true
+        return .failure(error)
+      }
     }
     var parser = CSSValueParser(
       cursor: CSSTokenCursor(tokens: tokens, endOffset: text.utf8.count), context: context)
