@@ -2,7 +2,7 @@
 # How fast the picker windows open and answer a key, against the dialogs people use today
 # (issue 32), on one display: Xvfb with the openbox window manager.
 #
-#   bench/window-map.sh [--quick]
+#   bench/window-map.sh [--quick] [--font]
 #
 # Font windows: `pickers font pick --gui` against `yad --font` (zenity and kdialog have no font
 # dialog), with the test font set (Tests/Fixtures/fonts.conf, about 400 faces) and with every
@@ -18,12 +18,23 @@
 # blinking is off (gtk-cursor-blink=false) so a blink is not taken for an answer.
 #
 # Environment: PICKERS (a pickers binary with pickers-gtk beside it; default: a release build),
-# RUNS (default 5; 2 with --quick). Prints a Markdown table; JSON in bench/out/window-map.json.
+# RUNS (default 5; 2 with --quick). --font measures the font windows only. Prints a Markdown
+# table; JSON in bench/out/window-map.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 runs=${RUNS:-5}
-[[ ${1:-} == --quick ]] && runs=${RUNS:-2}
+windows=(font-test font-system color)
+for option in "$@"; do
+  case $option in
+    --quick) runs=${RUNS:-2} ;;
+    --font) windows=(font-test font-system) ;;
+    *)
+      echo "bench/window-map.sh: unknown option $option (usage: bench/window-map.sh [--quick] [--font])" >&2
+      exit 2
+      ;;
+  esac
+done
 out=$root/bench/out
 mkdir -p "$out"
 
@@ -87,17 +98,19 @@ measure font-system "$system_conf" dej \
 color_tools=(pickers -- "$PICKERS" color pick --gui -- zenity -- zenity --color-selection
   -- yad -- yad --color)
 command -v kdialog >/dev/null && color_tools+=(-- kdialog -- kdialog --getcolor)
-measure color "$test_conf" "" "${color_tools[@]}"
+[[ " ${windows[*]} " == *" color "* ]] && measure color "$test_conf" "" "${color_tools[@]}"
 
-/usr/bin/python3 - "$out" "$test_faces" "$system_faces" <<'EOF'
+/usr/bin/python3 - "$out" "$test_faces" "$system_faces" "${windows[@]}" <<'EOF'
 import json, statistics, sys
-out, test_faces, system_faces = sys.argv[1], sys.argv[2], sys.argv[3]
+out, test_faces, system_faces, windows = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 def median(values):
     return "%.0f" % statistics.median(values) if values else "-"
 combined = {}
 print("| window | faces | tool | map ms | drawn ms | key: first repaint ms | first key settled ms | next keys settled ms |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- |")
 for name, faces in (("font-test", test_faces), ("font-system", system_faces), ("color", "-")):
+    if name not in windows:
+        continue
     results = json.load(open("%s/window-map-%s.json" % (out, name)))
     combined[name] = results
     for tool, r in results.items():

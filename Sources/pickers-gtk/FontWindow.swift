@@ -454,10 +454,9 @@ final class FontWindow {
     updating = true
     defer { updating = false }
     if state.matches != listed {
+      // Only the rows that change: the others keep their widgets and their own fonts.
+      splice(names, from: listed, to: state.matches)
       listed = state.matches
-      let answers = listed.map { state.entries[$0].answer }
-      let count = UInt32(g_list_model_get_n_items(cgtk_list_model(UnsafeMutableRawPointer(names))))
-      Self.withCStrings(answers) { gtk_string_list_splice(names, 0, count, $0) }
     }
     if listed.isEmpty {
       gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
