@@ -89,4 +89,30 @@ import Testing
     }
     #expect(differences.isEmpty, "\(differences)")
   }
+
+  @Test("JSON numbers are description without a final .0, whole numbers included")
+  func json() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [
+      0, -0.0, 1, -1, 255, 1e15, 1e15 - 1, -1e15 + 1, 1e16, 9_007_199_254_740_992, 0.5, 1e-7,
+      .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e21,
+    ]
+    for _ in 0..<500_000 {
+      values.append(Double(Int64.random(in: -1_000_000_000_000_000...1_000_000_000_000_000)))
+      values.append(Double(Int.random(in: -1000...1000, using: &generator)))
+      values.append(Double.random(in: -400...400, using: &generator))
+    }
+    var differences: [String] = []
+    for value in values {
+      var bytes: [UInt8] = []
+      Color.appendJSONNumber(value, to: &bytes)
+      var expected = value.description
+      if expected.hasSuffix(".0") { expected.removeLast(2) }
+      let written = String(decoding: bytes, as: UTF8.self)
+      if written != expected, differences.count < 10 {
+        differences.append("\(value): \(written) != \(expected)")
+      }
+    }
+    #expect(differences.isEmpty, "\(differences)")
+  }
 }
