@@ -26,6 +26,11 @@ extension Color {
     guard value.isFinite else {
       return output.append(contentsOf: (value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308").utf8)
     }
+    // A whole number below 1e15 is its digits and `.0` in `description`: written without the
+    // shortest-digits search (zero keeps that path for its sign).
+    if abs(value) < 1e15, case let whole = Int64(value), whole != 0, Double(whole) == value {
+      return appendNumber(value, decimals: 0, to: &output)
+    }
     var sink = ByteSink(bytes: [])
     swap(&sink.bytes, &output)
     let start = sink.bytes.count

@@ -92,55 +92,86 @@ extension Color {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends ``formatNumber(_:decimals:)``'s text to `output`, digit by digit.
+  /// Appends ``formatNumber(_:decimals:)``'s text to `output`.
+  ///
+  /// The value is scaled by 10^`decimals` and rounded half away from zero (as `rounded()`
+  /// rounds), then written from that integer two digits at a time, with the fraction's
+  /// trailing zeros dropped as bytes: no division per digit and no call into libm.
   static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
     guard value.isFinite else {
       return output.append(contentsOf: (value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308").utf8)
     }
     let scale = CSSColorParser.powerOfTen(decimals)
-    guard abs(value) * scale < 9e15 else { return output.append(contentsOf: "\(value)".utf8) }
-    let scaled = Int64((abs(value) * scale).rounded())
+    let magnitude = abs(value) * scale
+    guard magnitude < 9e15, (0...15).contains(decimals) else {
+      return output.append(contentsOf: "\(value)".utf8)
+    }
+    // Below 2^53 the truncated part and the fraction are exact, so this is `rounded()`.
+    let truncated = UInt64(magnitude)
+    let scaled = magnitude - Double(truncated) >= 0.5 ? truncated + 1 : truncated
     if scaled == 0 { return output.append(UInt8(ascii: "0")) }
     // Constant divisors for the usual places, so the division becomes a multiplication.
-    let (wholePart, fractionPart): (Int64, Int64)
+    let (wholePart, fractionPart): (UInt64, UInt64)
     switch decimals {
     case 3: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000)
     case 4: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 10_000)
     case 6: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000_000)
-    default: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: Int64(scale))
-    }
-    var fraction = fractionPart
-    var digits = decimals
-    if fraction != 0 {
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-      }
+    default: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: UInt64(scale))
     }
     // Written right to left into a stack buffer, then copied once: "-", the whole part, and
     // "." with the fraction's digits (leading zeros included: 0.05 at 4 places is ".05").
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-      var index = buffer.count
-      func put(_ byte: UInt8) {
-        index -= 1
-        buffer[index] = byte
-      }
-      if fraction != 0 {
-        for _ in 0..<digits {
-          put(UInt8(ascii: "0") + UInt8(fraction % 10))
-          fraction /= 10
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+      Self.digitPairs.withUTF8Buffer { pairs in
+        var index = buffer.count
+        var end = buffer.count
+        func pair(_ value: UInt64) {
+          let offset = Int(value) &* 2
+          index -= 2
+          buffer[index] = pairs[offset]
+          buffer[index + 1] = pairs[offset + 1]
         }
-        put(UInt8(ascii: "."))
+        if fractionPart != 0 {
+          var fraction = fractionPart
+          var places = decimals
+          while places >= 2 {
+            pair(fraction % 100)
+            fraction /= 100
+            places -= 2
+          }
+          if places == 1 {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)
+          }
+          while buffer[end - 1] == UInt8(ascii: "0") { end -= 1 }
+          index -= 1
+          buffer[index] = UInt8(ascii: ".")
+        }
+        var whole = wholePart
+        while whole >= 100 {
+          pair(whole % 100)
+          whole /= 100
+        }
+        if whole >= 10 {
+          pair(whole)
+        } else {
+          index -= 1
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole)
+        }
+        if value < 0 {
+          index -= 1
+          buffer[index] = UInt8(ascii: "-")
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
       }
-      var whole = wholePart
-      repeat {
-        put(UInt8(ascii: "0") + UInt8(whole % 10))
-        whole /= 10
-      } while whole > 0
-      if value < 0 { put(UInt8(ascii: "-")) }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
     }
   }
+
+  /// "00" to "99", two bytes each, for ``appendNumber(_:decimals:to:)``.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 }
 
 extension Color {
