@@ -30,8 +30,8 @@ enum Inflater {
 }
 
 extension Inflater {
-  /// The CRC-32 of `data` (zip's and PNG's), computed by zlib: the bit-by-bit loop of
-  /// ``ZipArchive/crc32(_:)`` takes seconds over a large font.
+  /// The CRC-32 of `data` (zip's and PNG's, IEEE 802.3), computed by zlib: a bit-by-bit loop
+  /// takes seconds over a large font.
   ///
   /// The corresponding C function is `crc32`.
   static func crc32(_ data: [UInt8]) -> UInt32 {
