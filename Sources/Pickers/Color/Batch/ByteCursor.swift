@@ -15,12 +15,72 @@ struct ByteCursor {
     pointer += 1
   }
 
+  /// Copies `bytes`: up to 16 of them with two (possibly overlapping) word loads and stores,
+  /// where a call to `memcpy` for each short piece cost more than the copy.
   @inline(__always)
   mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
-    memcpy(pointer, base, bytes.count)
-    pointer += bytes.count
+    let count = bytes.count
+    let source = UnsafeRawPointer(base)
+    let target = UnsafeMutableRawPointer(pointer)
+    if count >= 8 && count <= 16 {
+      let first = source.loadUnaligned(as: UInt64.self)
+      let last = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      target.storeBytes(of: first, as: UInt64.self)
+      target.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 && count < 8 {
+      let first = source.loadUnaligned(as: UInt32.self)
+      let last = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      target.storeBytes(of: first, as: UInt32.self)
+      target.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+    } else if count < 4 {
+      for index in 0..<count { pointer[index] = base[index] }
+    } else {
+      memcpy(pointer, base, count)
+    }
+    pointer += count
   }
+
+  /// Writes the `count` lowest decimal digits of `value` (leading zeros included), two at a
+  /// time from a table.
+  @inline(__always)
+  mutating func putDigits(_ value: UInt64, count: Int) {
+    let pairs = Self.digitPairs.utf8Start
+    var rest = value
+    var index = count
+    while index >= 2 {
+      let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+      rest /= 100
+      index -= 2
+      pointer[index] = pairs[pair]
+      pointer[index + 1] = pairs[pair + 1]
+    }
+    if index == 1 { pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
+    pointer += count
+  }
+
+  /// The number of decimal digits of `value` (1 for 0).
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    if value < 10 { return 1 }
+    if value < 100 { return 2 }
+    if value < 1000 { return 3 }
+    var count = 4
+    var bound: UInt64 = 10_000
+    while value >= bound && count < 20 {
+      count += 1
+      if count == 20 { break }
+      bound &*= 10
+    }
+    return count
+  }
+
+  /// "00" to "99", two bytes each.
+  static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
   @inline(__always)
   mutating func put(_ text: StaticString) {

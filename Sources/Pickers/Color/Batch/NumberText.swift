@@ -29,7 +29,7 @@ enum NumberText {
     default: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: UInt64(scale))
     }
     if value < 0 { output.put(UInt8(ascii: "-")) }
-    writeDigits(wholePart, to: &output)
+    output.putDigits(wholePart, count: ByteCursor.digitCount(wholePart))
     guard fractionPart != 0 else { return }
     // The fraction's digits with its leading zeros (0.05 at 4 places is ".05"), the trailing
     // ones dropped.
@@ -40,41 +40,15 @@ enum NumberText {
       places -= 1
     }
     output.put(UInt8(ascii: "."))
-    let end = output.pointer + places
-    var index = end
-    for _ in 0..<places {
-      index -= 1
-      index.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-      fraction /= 10
-    }
-    output.pointer = end
-  }
-
-  /// Writes the decimal digits of `value`.
-  @inline(__always)
-  static func writeDigits(_ value: UInt64, to output: inout ByteCursor) {
-    var count = 1
-    var bound: UInt64 = 10
-    while value >= bound && count < 20 {
-      count += 1
-      if bound > UInt64.max / 10 { break }
-      bound &*= 10
-    }
-    var rest = value
-    var index = output.pointer + count
-    for _ in 0..<count {
-      index -= 1
-      index.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
-    }
-    output.pointer += count
+    output.putDigits(fraction, count: places)
   }
 
   /// Writes `value` in decimal, `-` first when it is negative.
   @inline(__always)
   static func writeInteger(_ value: Int, to output: inout ByteCursor) {
     if value < 0 { output.put(UInt8(ascii: "-")) }
-    writeDigits(value.magnitude.toUInt64, to: &output)
+    let magnitude = UInt64(value.magnitude)
+    output.putDigits(magnitude, count: ByteCursor.digitCount(magnitude))
   }
 
   /// ``Color/appendJSONNumber(_:to:)``'s text: the shortest round-tripping form without a
@@ -110,8 +84,4 @@ enum NumberText {
     if rounded == 0 { return output.put(UInt8(ascii: "0")) }
     writeJSONNumber(rounded, to: &output)
   }
-}
-
-extension UInt {
-  fileprivate var toUInt64: UInt64 { UInt64(self) }
 }

@@ -117,19 +117,15 @@ enum ShortestDouble {
   static func layout(
     _ digits: UInt64, _ exponent: Int, magnitude: Double, to cursor: inout ByteCursor
   ) {
-    // The digits, right-aligned in 20 bytes.
+    // The digits, in 24 bytes.
     var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
     withUnsafeMutableBytes(of: &buffer) { raw in
       let text = raw.bindMemory(to: UInt8.self)
-      var index = 24
-      var rest = digits
-      repeat {
-        index -= 1
-        text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest != 0
-      let count = 24 - index
-      let digitText = UnsafeBufferPointer(rebasing: text[index..<24])
+      let count = ByteCursor.digitCount(digits)
+      guard let base = text.baseAddress else { return }
+      var digitCursor = ByteCursor(pointer: base)
+      digitCursor.putDigits(digits, count: count)
+      let digitText = UnsafeBufferPointer(start: base, count: count)
       // The power of ten of the first digit.
       let scientific = exponent + count - 1
       if scientific >= -4 && magnitude <= 9_007_199_254_740_992 {
