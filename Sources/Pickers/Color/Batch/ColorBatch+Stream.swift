@@ -134,8 +134,9 @@ private struct StreamState {
     pieces = Array(repeating: ColorBatch.Piece(), count: Self.partsPerProcessor * processors)
   }
 
-  /// How many parts a block is cut into for each processor. More parts than threads, taken in
-  /// turn: a thread that starts late (its processor busy with another process) still takes a
+  /// How many parts a block is cut into for each processor.
+  ///
+  /// More parts than threads, taken in turn: a thread that starts late (its processor busy with another process) still takes a
   /// share, where with one part per thread the first to finish waited for the last.
   static let partsPerProcessor = 4
 
