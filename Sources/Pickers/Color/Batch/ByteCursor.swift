@@ -59,21 +59,48 @@ struct ByteCursor {
     pointer += count
   }
 
-  /// The number of decimal digits of `value` (1 for 0).
+  /// The number of decimal digits of `value` (1 for 0), by comparisons.
   @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
-    if value < 10 { return 1 }
-    if value < 100 { return 2 }
-    if value < 1000 { return 3 }
-    var count = 4
-    var bound: UInt64 = 10_000
-    while value >= bound && count < 20 {
-      count += 1
-      if count == 20 { break }
-      bound &*= 10
+    if value < 100_000_000 {
+      if value < 10_000 {
+        if value < 100 { return value < 10 ? 1 : 2 }
+        return value < 1000 ? 3 : 4
+      }
+      if value < 1_000_000 { return value < 100_000 ? 5 : 6 }
+      return value < 10_000_000 ? 7 : 8
     }
-    return count
+    if value < 10_000_000_000_000_000 {
+      if value < 1_000_000_000_000 {
+        if value < 10_000_000_000 { return value < 1_000_000_000 ? 9 : 10 }
+        return value < 100_000_000_000 ? 11 : 12
+      }
+      if value < 100_000_000_000_000 { return value < 10_000_000_000_000 ? 13 : 14 }
+      return value < 1_000_000_000_000_000 ? 15 : 16
+    }
+    if value < 1_000_000_000_000_000_000 { return value < 100_000_000_000_000_000 ? 17 : 18 }
+    return value < 10_000_000_000_000_000_000 ? 19 : 20
   }
+
+  /// `count` spaces after a newline (at most 32), from static text.
+  @inline(__always)
+  mutating func putNewline(indentedBy count: Int) {
+    guard count <= 32 else {
+      put(0x0A)
+      for _ in 0..<count { put(0x20) }
+      return
+    }
+    put(UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start, count: count + 1))
+  }
+
+  /// `count` spaces (at most 32), from static text.
+  @inline(__always)
+  mutating func putSpaces(_ count: Int) {
+    put(UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start + 1, count: min(count, 32)))
+  }
+
+  /// A newline and 32 spaces.
+  static let newlineAndSpaces: StaticString = "\n                                "
 
   /// "00" to "99", two bytes each.
   static let digitPairs: StaticString = """

@@ -163,7 +163,7 @@ public struct ColorReport: Sendable, Hashable {
     // Every row name fits the width of the longest, "in sRGB gamut".
     func row(_ name: StaticString) {
       output.put(name)
-      output.put(Self.padding[15 - name.utf8CodeUnitCount])
+      output.putSpaces(15 - name.utf8CodeUnitCount)
     }
     row("input")
     output.put(input)
@@ -188,7 +188,9 @@ public struct ColorReport: Sendable, Hashable {
     NumberText.writeRoundedDescription(color.alpha, decimals: 4, to: &output)
     output.put(0x0A)
     for (index, space) in spaces.reportSpaces.enumerated() {
-      output.put(Self.spaceRowNames[index])
+      let name = Self.rowName(space)
+      output.put(name)
+      output.putSpaces(15 - name.utf8CodeUnitCount)
       writeCSSString(space, spaces.channels(space), alpha: 1, plan: Self.plans[index], to: &output)
       output.put(0x0A)
     }
@@ -216,10 +218,9 @@ public struct ColorReport: Sendable, Hashable {
     to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
-    // A newline and its indentation as one array, copied in one store.
-    let breaks = indent == 1 ? Self.batchLineBreaks : Self.lineBreaks(indent: indent)
+    // A newline and its indentation, copied from static text in one store.
     func newline(_ level: Int) {
-      output.put(breaks[level])
+      output.putNewline(indentedBy: 2 * (indent + level))
     }
     func key(_ name: StaticString) {
       newline(1)
@@ -448,25 +449,31 @@ public struct ColorReport: Sendable, Hashable {
     NumberText.writeFixed((eightBit / 255 * 1000).rounded() / 1000, decimals: 3, to: &output)
   }
 
-  /// Each report space's row name and its padding, as one array.
-  private static let spaceRowNames: [[UInt8]] = spaces.map {
-    Array($0.rawValue.utf8) + [UInt8](repeating: 0x20, count: 15 - $0.rawValue.utf8.count)
+  /// A space's raw value as static text (`ColorBatchTests` compares the report rows with the
+  /// raw values).
+  static func rowName(_ space: ColorSpace) -> StaticString {
+    switch space {
+    case .srgb: "srgb"
+    case .hsl: "hsl"
+    case .hsv: "hsv"
+    case .hwb: "hwb"
+    case .lab: "lab"
+    case .lch: "lch"
+    case .oklab: "oklab"
+    case .oklch: "oklch"
+    case .displayP3: "display-p3"
+    case .srgbLinear: "srgb-linear"
+    case .displayP3Linear: "display-p3-linear"
+    case .a98RGB: "a98-rgb"
+    case .prophotoRGB: "prophoto-rgb"
+    case .rec2020: "rec2020"
+    case .xyzD65: "xyz-d65"
+    case .xyzD50: "xyz-d50"
+    }
   }
 
   /// Each report space's print plan, read once.
   static let plans: [CSSPrintPlan] = spaces.map { $0.visit(CSSPrintPlan.Reader()) }
-
-  /// The spaces after a text row's name, by count (1 to 15): one array append each, where a
-  /// repeated element took the generic sequence path (6% of `color info`).
-  private static let padding: [[UInt8]] = (0...15).map { [UInt8](repeating: 0x20, count: $0) }
-
-  /// A newline and the indentation of each nesting level, for objects indented `indent` levels.
-  private static func lineBreaks(indent: Int) -> [[UInt8]] {
-    (0...2).map { [0x0A] + [UInt8](repeating: 0x20, count: 2 * (indent + $0)) }
-  }
-
-  /// ``lineBreaks(indent:)`` of the batch's elements, made once.
-  private static let batchLineBreaks = lineBreaks(indent: 1)
 
   /// Writes `bytes` (UTF-8) as a JSON string, escaped as ``JSONWriter`` escapes it.
   static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {

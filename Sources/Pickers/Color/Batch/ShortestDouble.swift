@@ -117,46 +117,44 @@ enum ShortestDouble {
   static func layout(
     _ digits: UInt64, _ exponent: Int, magnitude: Double, to cursor: inout ByteCursor
   ) {
-    // The digits, in 24 bytes.
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      let text = raw.bindMemory(to: UInt8.self)
-      let count = ByteCursor.digitCount(digits)
-      guard let base = text.baseAddress else { return }
-      var digitCursor = ByteCursor(pointer: base)
-      digitCursor.putDigits(digits, count: count)
-      let digitText = UnsafeBufferPointer(start: base, count: count)
-      // The power of ten of the first digit.
-      let scientific = exponent + count - 1
-      if scientific >= -4 && magnitude <= 9_007_199_254_740_992 {
-        if scientific < 0 {
-          cursor.put(UInt8(ascii: "0"))
-          cursor.put(UInt8(ascii: "."))
-          for _ in 0..<(-scientific - 1) { cursor.put(UInt8(ascii: "0")) }
-          cursor.put(digitText)
-        } else if count <= scientific + 1 {
-          cursor.put(digitText)
-          for _ in 0..<(scientific + 1 - count) { cursor.put(UInt8(ascii: "0")) }
-          cursor.put(UInt8(ascii: "."))
-          cursor.put(UInt8(ascii: "0"))
-        } else {
-          cursor.put(UnsafeBufferPointer(rebasing: digitText[..<(scientific + 1)]))
-          cursor.put(UInt8(ascii: "."))
-          cursor.put(UnsafeBufferPointer(rebasing: digitText[(scientific + 1)...]))
-        }
-        return
-      }
-      cursor.put(digitText[0])
-      if count > 1 {
-        cursor.put(UInt8(ascii: "."))
-        cursor.put(UnsafeBufferPointer(rebasing: digitText[1...]))
-      }
-      cursor.put(UInt8(ascii: "e"))
-      cursor.put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-      let power = abs(scientific)
-      if power >= 100 { cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 100)) }
-      cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 10 % 10))
-      cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power % 10))
+    let count = ByteCursor.digitCount(digits)
+    // The power of ten of the first digit.
+    let scientific = exponent + count - 1
+    /// Writes the digits with a point after the first `whole`: the digits go one byte on,
+    /// then the whole part moves back over the gap and the point fills the byte after it.
+    func digitsWithPoint(after whole: Int) {
+      let start = cursor.pointer
+      cursor.pointer += 1
+      cursor.putDigits(digits, count: count)
+      for index in 0..<whole { start[index] = start[index + 1] }
+      start[whole] = UInt8(ascii: ".")
     }
+    if scientific >= -4 && magnitude <= 9_007_199_254_740_992 {
+      if scientific < 0 {
+        cursor.put(UInt8(ascii: "0"))
+        cursor.put(UInt8(ascii: "."))
+        for _ in 0..<(-scientific - 1) { cursor.put(UInt8(ascii: "0")) }
+        cursor.putDigits(digits, count: count)
+      } else if count <= scientific + 1 {
+        cursor.putDigits(digits, count: count)
+        for _ in 0..<(scientific + 1 - count) { cursor.put(UInt8(ascii: "0")) }
+        cursor.put(UInt8(ascii: "."))
+        cursor.put(UInt8(ascii: "0"))
+      } else {
+        digitsWithPoint(after: scientific + 1)
+      }
+      return
+    }
+    if count > 1 {
+      digitsWithPoint(after: 1)
+    } else {
+      cursor.putDigits(digits, count: 1)
+    }
+    cursor.put(UInt8(ascii: "e"))
+    cursor.put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    let power = abs(scientific)
+    if power >= 100 { cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 100)) }
+    cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power / 10 % 10))
+    cursor.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: power % 10))
   }
 }
