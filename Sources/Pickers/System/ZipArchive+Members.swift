@@ -38,7 +38,9 @@ extension ZipArchive {
     var end: Int?
     var index = bytes.count - 22
     while index >= searchStart {
-      if le32(bytes, index) == 0x0605_4B50 {
+      // The first byte alone rules out most offsets: the whole search took half of each
+      // fuzzing run in a debug build, with le32 at every offset.
+      if bytes[index] == 0x50, le32(bytes, index) == 0x0605_4B50 {
         end = index
         break
       }
