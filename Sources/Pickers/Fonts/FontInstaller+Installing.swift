@@ -248,24 +248,11 @@ extension FontInstaller {
   private func removeTree(_ folder: String) {
     if let directory = opendir(folder) {
       while let entry = readdir(directory) {
-        let name = Self.entryName(entry)
+        let name = SystemCall.entryName(entry)
         if name != ".", name != ".." { _ = unlink(folder + "/" + name) }
       }
       closedir(directory)
     }
     _ = rmdir(folder)
-  }
-
-  /// The name of a `readdir` entry, read in place up to its NUL.
-  ///
-  /// A copy of the whole `d_name` field (256 bytes) reads past the end of a short name's
-  /// record, into bytes glibc never wrote (valgrind: "conditional jump depends on uninitialised
-  /// value" at every staged font), and can reach past the end of glibc's buffer.
-  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-    withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
-      field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
-        String(cString: $0)
-      }
-    }
   }
 }
