@@ -70,7 +70,11 @@ extension FontWindow {
   func refreshPins() {
     let pinned = state.pinned
     let selectedIsPinned = state.selected.map { pinned.contains($0.family) } ?? false
-    gtk_button_set_label(cgtk_button(pinButton), selectedIsPinned ? "Unpin" : "Pin")
+    let pinLabel = selectedIsPinned ? "Unpin" : "Pin"
+    if pinLabel != shownPinLabel {
+      shownPinLabel = pinLabel
+      gtk_button_set_label(cgtk_button(pinButton), pinLabel)
+    }
     // A seventh pin replaces the oldest (``FontPickerEvent/togglePin``).
     gtk_widget_set_sensitive(pinButton, state.selected != nil ? 1 : 0)
     let note =
