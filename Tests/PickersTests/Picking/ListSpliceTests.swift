@@ -1,19 +1,6 @@
 import Pickers
 import Testing
 
-/// A small seeded generator (SplitMix64), so a failing case can be run again.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The length of a longest common subsequence, by the textbook dynamic programme (the
 /// independent check of the patience-sorting run the splices keep).
 private func longestCommonSubsequence(_ a: [Int], _ b: [Int]) -> Int {
@@ -35,7 +22,7 @@ private func keptCount(_ splices: [ListSplice], oldCount: Int) -> Int {
 }
 
 /// Distinct picks from `0..<universe`, in a random order, `count` of them.
-private func distinctList(_ count: Int, universe: Int, _ random: inout SeededGenerator) -> [Int] {
+private func distinctList(_ count: Int, universe: Int, _ random: inout SplitMix64) -> [Int] {
   Array(Array(0..<universe).shuffled(using: &random).prefix(count))
 }
 
@@ -43,7 +30,7 @@ private func distinctList(_ count: Int, universe: Int, _ random: inout SeededGen
 struct ListSpliceTests {
   @Test("applying the splices to the old list gives the new one, keeping a longest common run")
   func randomizedAgainstBruteForce() {
-    var random = SeededGenerator(state: 32)
+    var random = SplitMix64(seed: 32)
     // 3,000 pairs of lists of 0-40 distinct elements from a universe of 0-60, so that they
     // share from nothing to almost everything, in any order (a search narrowing or reordering).
     for _ in 0..<3_000 {
@@ -69,7 +56,7 @@ struct ListSpliceTests {
 
   @Test("lists with repeated elements still come out right")
   func repeatedElements() {
-    var random = SeededGenerator(state: 7)
+    var random = SplitMix64(seed: 7)
     for _ in 0..<1_000 {
       let old = (0..<Int.random(in: 0...20, using: &random)).map { _ in
         Int.random(in: 0...5, using: &random)
@@ -86,7 +73,7 @@ struct ListSpliceTests {
 
   @Test("splices come last position first and never overlap")
   func order() {
-    var random = SeededGenerator(state: 11)
+    var random = SplitMix64(seed: 11)
     for _ in 0..<500 {
       let old = distinctList(30, universe: 50, &random)
       let new = distinctList(30, universe: 50, &random)
