@@ -49,9 +49,10 @@ extension FontWindow {
       sheet.draw(row, x: 0, y: top)
       top += row.height
     }
-    let arguments = [
-      "--text", text, "--size", "\(size)", "--width", "\(options.width)",
-    ]
+    let arguments =
+      state.pinned + [
+        "--text", text, "--size", "\(size)", "--width", "\(options.width)",
+      ]
     return (sheet, warnings, arguments)
   }
 
