@@ -102,6 +102,9 @@ if Context.environment["PICKERS_FUZZ"] == "1" {
     .executableTarget(name: "fuzz-png", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-png"),
     .executableTarget(
       name: "fuzz-color", dependencies: ["Pickers"], path: "Fuzz/Targets/fuzz-color"),
+    .executableTarget(
+      name: "fuzz-font-install", dependencies: ["Pickers"],
+      path: "Fuzz/Targets/fuzz-font-install"),
   ]
 }
 

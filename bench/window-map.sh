@@ -18,8 +18,10 @@
 # blinking is off (gtk-cursor-blink=false) so a blink is not taken for an answer.
 #
 # Environment: PICKERS (a pickers binary with pickers-gtk beside it; default: a release build),
-# RUNS (default 5; 2 with --quick). --font measures the font windows only. Prints a Markdown
-# table; JSON in bench/out/window-map.json.
+# BASELINE (another such pickers binary, say an older build: its font windows are measured in
+# the same runs as "baseline", in turn with the others), RUNS (default 5; 2 with --quick).
+# --font measures the font windows only. Prints a Markdown table (keys: the first key's first
+# repaint and settled time, then the next keys'); JSON in bench/out/window-map.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -91,10 +93,10 @@ system_conf=/etc/fonts/fonts.conf
 test_faces=$(FONTCONFIG_FILE=$test_conf fc-list | wc -l)
 system_faces=$(FONTCONFIG_FILE=$system_conf fc-list | wc -l)
 
-measure font-test "$test_conf" dej \
-  pickers -- "$PICKERS" font pick --gui -- yad -- yad --font
-measure font-system "$system_conf" dej \
-  pickers -- "$PICKERS" font pick --gui -- yad -- yad --font
+font_tools=(pickers -- "$PICKERS" font pick --gui -- yad -- yad --font)
+[[ -n ${BASELINE:-} ]] && font_tools+=(-- baseline -- "$BASELINE" font pick --gui)
+measure font-test "$test_conf" dej "${font_tools[@]}"
+measure font-system "$system_conf" dej "${font_tools[@]}"
 color_tools=(pickers -- "$PICKERS" color pick --gui -- zenity -- zenity --color-selection
   -- yad -- yad --color)
 command -v kdialog >/dev/null && color_tools+=(-- kdialog -- kdialog --getcolor)
@@ -104,18 +106,22 @@ command -v kdialog >/dev/null && color_tools+=(-- kdialog -- kdialog --getcolor)
 import json, statistics, sys
 out, test_faces, system_faces, windows = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 def median(values):
-    return "%.0f" % statistics.median(values) if values else "-"
+    if not values:
+        return "-"
+    value = statistics.median(values)
+    return "%.0f" % value if value >= 100 else "%.1f" % value
 combined = {}
-print("| window | faces | tool | map ms | drawn ms | key: first repaint ms | first key settled ms | next keys settled ms |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| window | faces | tool | map ms | drawn ms | first key: repaint ms | settled ms | next keys: repaint ms | settled ms |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for name, faces in (("font-test", test_faces), ("font-system", system_faces), ("color", "-")):
     if name not in windows:
         continue
     results = json.load(open("%s/window-map-%s.json" % (out, name)))
     combined[name] = results
     for tool, r in results.items():
-        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             name.split("-")[0], faces, tool, median(r["map_ms"]), median(r["drawn_ms"]),
-            median(r["key_repaint_ms"]), median(r["first_key_ms"]), median(r["key_ms"])))
+            median(r.get("first_key_repaint_ms", [])), median(r["first_key_ms"]),
+            median(r.get("next_keys_repaint_ms", [])), median(r["key_ms"])))
 json.dump(combined, open("%s/window-map.json" % out, "w"), indent=1)
 EOF

@@ -106,18 +106,23 @@ static void wlr_cancelled(void *data, struct zwlr_data_control_source_v1 *source
 static const struct zwlr_data_control_source_v1_listener wlr_source_listener = {
   wlr_send, wlr_cancelled};
 
-// --- The device: other clients' offers are not read (each is destroyed as it comes); the
-// device's end ends the serving.
+// --- The device: offers are not read; each is destroyed by the selection event that names it
+// (data_offer introduces it, then its MIME types come, then selection or primary_selection
+// hands it over). Not in data_offer: libwayland-client 1.21 (Debian 12) drops the queued
+// selection event's argument once its proxy is destroyed without releasing the event's
+// reference to it, so each offer destroyed early stayed allocated (valgrind: 80 bytes per
+// selection change, "definitely lost" from wl_display_read_events). The device's end ends the
+// serving.
 
 static void ext_data_offer(
   void *data, struct ext_data_control_device_v1 *device, struct ext_data_control_offer_v1 *offer) {
-  (void)data, (void)device;
-  ext_data_control_offer_v1_destroy(offer);
+  (void)data, (void)device, (void)offer;
 }
 
 static void ext_selection(
   void *data, struct ext_data_control_device_v1 *device, struct ext_data_control_offer_v1 *offer) {
-  (void)data, (void)device, (void)offer;
+  (void)data, (void)device;
+  if (offer) ext_data_control_offer_v1_destroy(offer);
 }
 
 static void ext_finished(void *data, struct ext_data_control_device_v1 *device) {
@@ -131,14 +136,14 @@ static const struct ext_data_control_device_v1_listener ext_device_listener = {
 static void wlr_data_offer(
   void *data, struct zwlr_data_control_device_v1 *device,
   struct zwlr_data_control_offer_v1 *offer) {
-  (void)data, (void)device;
-  zwlr_data_control_offer_v1_destroy(offer);
+  (void)data, (void)device, (void)offer;
 }
 
 static void wlr_selection(
   void *data, struct zwlr_data_control_device_v1 *device,
   struct zwlr_data_control_offer_v1 *offer) {
-  (void)data, (void)device, (void)offer;
+  (void)data, (void)device;
+  if (offer) zwlr_data_control_offer_v1_destroy(offer);
 }
 
 static void wlr_finished(void *data, struct zwlr_data_control_device_v1 *device) {

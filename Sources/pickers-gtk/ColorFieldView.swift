@@ -71,47 +71,26 @@ final class ColorFieldView {
     changed(field.color(x: marker.x, y: marker.y))
   }
 
-  /// Fills an image surface at the device's pixels, then the marker.
+  /// Fills the area at the device's pixels, then the marker.
   private func draw(_ cairo: OpaquePointer, _ width: Int, _ height: Int) {
-    let scale = Int(max(gtk_widget_get_scale_factor(area), 1))
-    let pixelWidth = width * scale
-    let pixelHeight = height * scale
-    guard pixelWidth > 0, pixelHeight > 0,
-      let surface = cairo_image_surface_create(
-        CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))
-    else { return }
-    defer { cairo_surface_destroy(surface) }
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    if let data = cairo_image_surface_get_data(surface) {
-      for row in 0..<pixelHeight {
-        let y = (Double(row) + 0.5) / Double(pixelHeight)
-        for column in 0..<pixelWidth {
-          let x = (Double(column) + 0.5) / Double(pixelWidth)
-          var rgb: [Double]
+    DevicePixels.paint(cairo, area: area, width: width, height: height) { pixels in
+      for row in 0..<pixels.height {
+        let y = (Double(row) + 0.5) / Double(pixels.height)
+        for column in 0..<pixels.width {
+          let x = (Double(column) + 0.5) / Double(pixels.width)
           if field.isInSRGB(x: x, y: y) {
-            rgb = field.color(x: x, y: y).converted(to: .srgb).channels.values.map {
+            let rgb = field.color(x: x, y: y).converted(to: .srgb).channels.values.map {
               min(max($0 ?? 0, 0), 1)
             }
+            pixels.set(column: column, row: row, red: rgb[0], green: rgb[1], blue: rgb[2])
           } else {
             // Outside sRGB: gray stripes, so no color is shown that the screen cannot show.
-            let stripe = ((column + row) / (6 * scale)) % 2 == 0 ? 0.55 : 0.62
-            rgb = [stripe, stripe, stripe]
+            let stripe = ((column + row) / (6 * pixels.scale)) % 2 == 0 ? 0.55 : 0.62
+            pixels.set(column: column, row: row, red: stripe, green: stripe, blue: stripe)
           }
-          let offset = row * stride + column * 4
-          data[offset] = UInt8((rgb[2] * 255).rounded())
-          data[offset + 1] = UInt8((rgb[1] * 255).rounded())
-          data[offset + 2] = UInt8((rgb[0] * 255).rounded())
-          data[offset + 3] = 255
         }
       }
     }
-    cairo_surface_mark_dirty(surface)
-    cairo_save(cairo)
-    cairo_scale(cairo, 1 / Double(scale), 1 / Double(scale))
-    cairo_set_source_surface(cairo, surface, 0, 0)
-    cairo_paint(cairo)
-    cairo_restore(cairo)
     // The marker: a white ring inside a black one, visible on any color.
     let x = marker.x * Double(width)
     let y = marker.y * Double(height)

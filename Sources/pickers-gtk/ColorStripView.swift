@@ -83,43 +83,24 @@ final class ColorStripView {
     changed(value)
   }
 
-  /// Fills an image surface at the device's pixels (translucent colors over a checkerboard),
-  /// then the marker.
+  /// Fills the area at the device's pixels (translucent colors over a checkerboard), then the
+  /// marker.
   private func draw(_ cairo: OpaquePointer, _ width: Int, _ height: Int) {
-    let scale = Int(max(gtk_widget_get_scale_factor(area), 1))
-    let pixelWidth = width * scale
-    let pixelHeight = height * scale
-    guard pixelWidth > 0, pixelHeight > 0,
-      let surface = cairo_image_surface_create(
-        CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))
-    else { return }
-    defer { cairo_surface_destroy(surface) }
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let square = 6 * scale
-    if let data = cairo_image_surface_get_data(surface) {
-      for row in 0..<pixelHeight {
-        let color = strip.color(at: (Double(row) + 0.5) / Double(pixelHeight))
+    DevicePixels.paint(cairo, area: area, width: width, height: height) { pixels in
+      let square = 6 * pixels.scale
+      for row in 0..<pixels.height {
+        let color = strip.color(at: (Double(row) + 0.5) / Double(pixels.height))
         let rgb = color.converted(to: .srgb).channels.values.map { min(max($0 ?? 0, 0), 1) }
         let alpha = min(max(color.alpha, 0), 1)
-        for column in 0..<pixelWidth {
+        for column in 0..<pixels.width {
           // Composited over light and dark gray squares in sRGB, as a browser does.
           let gray = (row / square + column / square) % 2 == 0 ? 0.8 : 0.6
-          let offset = row * stride + column * 4
-          for (byte, channel) in [(2, 0), (1, 1), (0, 2)] {
-            let mixed = rgb[channel] * alpha + gray * (1 - alpha)
-            data[offset + byte] = UInt8((mixed * 255).rounded())
-          }
-          data[offset + 3] = 255
+          pixels.set(
+            column: column, row: row, red: rgb[0] * alpha + gray * (1 - alpha),
+            green: rgb[1] * alpha + gray * (1 - alpha), blue: rgb[2] * alpha + gray * (1 - alpha))
         }
       }
     }
-    cairo_surface_mark_dirty(surface)
-    cairo_save(cairo)
-    cairo_scale(cairo, 1 / Double(scale), 1 / Double(scale))
-    cairo_set_source_surface(cairo, surface, 0, 0)
-    cairo_paint(cairo)
-    cairo_restore(cairo)
     // The marker: a white bar inside a black one, visible on any color.
     let y = strip.position(of: value) * Double(height)
     for (inset, thickness, gray) in [(0.0, 5.0, 0.0), (1.5, 2.0, 1.0)] {

@@ -49,9 +49,10 @@ extension FontWindow {
       sheet.draw(row, x: 0, y: top)
       top += row.height
     }
-    let arguments = [
-      "--text", text, "--size", "\(size)", "--width", "\(options.width)",
-    ]
+    let arguments =
+      state.pinned + [
+        "--text", text, "--size", "\(size)", "--width", "\(options.width)",
+      ]
     return (sheet, warnings, arguments)
   }
 
@@ -70,7 +71,11 @@ extension FontWindow {
   func refreshPins() {
     let pinned = state.pinned
     let selectedIsPinned = state.selected.map { pinned.contains($0.family) } ?? false
-    gtk_button_set_label(cgtk_button(pinButton), selectedIsPinned ? "Unpin" : "Pin")
+    let pinLabel = selectedIsPinned ? "Unpin" : "Pin"
+    if pinLabel != shownPinLabel {
+      shownPinLabel = pinLabel
+      gtk_button_set_label(cgtk_button(pinButton), pinLabel)
+    }
     // A seventh pin replaces the oldest (``FontPickerEvent/togglePin``).
     gtk_widget_set_sensitive(pinButton, state.selected != nil ? 1 : 0)
     let note =

@@ -159,8 +159,10 @@ extension FontWindow {
   /// current layout, its warnings as the area's tooltip.
   ///
   /// When `PICKERS_GTK_PREVIEW_PNG` names a file (the tests do), each picture's PNG is written
-  /// there too, and beside it (`.args`) the `pickers font preview` (or `font compare`) options
-  /// that draw the same picture.
+  /// there too, and then beside it (`.args`) the `pickers font preview` (or `font compare`)
+  /// arguments that draw the same picture: the family (or the pinned families), then the
+  /// options. The picture is written first, so arguments read before and after it that agree
+  /// name the picture read between them.
   func renderPreview() {
     let layout = currentLayout()
     renderedLayout = layout
@@ -178,7 +180,8 @@ extension FontWindow {
         let result = try catalog.render(request, renderer: renderer)
         drawn = (
           result.image, result.warnings.map(\.description),
-          Self.previewArguments(request, layout: layout)
+          Self.previewArguments(
+            family: members[faceIndex].family, request, layout: layout)
         )
         png = { try result.pngData() }
       } else {
@@ -194,8 +197,8 @@ extension FontWindow {
       if let path = environment["PICKERS_GTK_PREVIEW_PNG"], !path.isEmpty {
         // A test's copy of the picture: a failure leaves no file, which the test reports.
         let arguments = drawn.arguments.joined(separator: "\n") + "\n"
-        try? writeAtomically(Array(arguments.utf8), to: path + ".args")
         try? writeAtomically(try png(), to: path)
+        try? writeAtomically(Array(arguments.utf8), to: path + ".args")
       }
     } catch {
       showPreview(nil, scale: layout.scale)
@@ -203,10 +206,12 @@ extension FontWindow {
     }
   }
 
-  /// The `pickers font preview` options (after the font) that draw `request`.
-  static func previewArguments(_ request: PreviewRequest, layout: PreviewLayout) -> [String] {
+  /// The `pickers font preview` arguments (the family, then the options) that draw `request`.
+  static func previewArguments(
+    family: String, _ request: PreviewRequest, layout: PreviewLayout
+  ) -> [String] {
     var arguments = [
-      "--size", "\(request.size)", "--padding", "\(request.padding)",
+      family, "--size", "\(request.size)", "--padding", "\(request.padding)",
       "--width", "\(request.width ?? 0)", "--fg", Color(layout.foreground).hex,
       "--bg", Color(layout.background).hex,
     ]

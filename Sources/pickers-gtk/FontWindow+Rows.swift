@@ -27,7 +27,7 @@ extension FontWindow {
       gtk_label_set_text(cgtk_label(label), answer)
       Self.setFont(of: label, family: nil)
       let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
-      pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer)
+      pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer, item)
       followFocus(of: label, item: item)
       // After the frame that shows the row: its own font opens a font file.
       scheduleRowFonts()
@@ -70,10 +70,11 @@ extension FontWindow {
     pango_attr_list_unref(attributes)
   }
 
-  /// How many rows get their own font per frame: each font Pango loads first costs a
-  /// fontconfig sort of every installed face (about 25 ms with 3,000 faces, in the frame that
-  /// draws it), so a key pressed meanwhile waits for at most this many.
-  static let rowFontsPerFrame = 2
+  /// How long, in milliseconds, the rows' own fonts may take after a frame is painted (at least
+  /// one row is done): each font Pango loads first costs a fontconfig sort of every installed
+  /// face (about 25 ms with 3,000 faces, 1-3 ms with 400), a font it has loaded before almost
+  /// nothing, so a key pressed meanwhile waits for at most one new font and this budget.
+  static let rowFontMilliseconds = 3.0
 
   /// Asks for a frame after which pending rows get their own font (``applyRowFonts()``).
   func scheduleRowFonts() {
@@ -82,30 +83,53 @@ extension FontWindow {
     gtk_widget_queue_draw(list)
   }
 
-  /// Gives a few pending rows their own font, after a frame is painted; the next frame draws
-  /// them and asks for more. (Idle callbacks run back to back between frames: one frame would
-  /// then load every bound row's font, 1.5 s with 3,000 faces.)
+  /// Gives pending rows their own font after a frame is painted, top row first, for at most
+  /// the budget (``rowFontMilliseconds``).
+  ///
+  /// The next frame draws them and asks for more. Each row's text is laid out at once, so the
+  /// font is loaded here, inside the budget, and not in the next frame's layout. Idle
+  /// callbacks run back to back between frames: without a budget one frame would load every
+  /// bound row's font, 1.5 s with 3,000 faces.
   func applyRowFonts() {
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
     // Which families cannot draw their names: fontconfig's cache, read once.
     let symbols = symbolFamilies
-    for (key, row) in pendingRowFonts.prefix(Self.rowFontsPerFrame) {
+    let rows = pendingRowFonts.sorted {
+      Self.position(of: $0.value.item) < Self.position(of: $1.value.item)
+    }
+    for (key, row) in rows {
       pendingRowFonts[key] = nil
       if let symbol = symbols[row.family] {
         Self.setSymbolRow(of: row.label, answer: row.answer, symbol: symbol)
       } else {
         Self.setFont(of: row.label, family: row.family)
       }
+      pango_layout_get_pixel_size(gtk_label_get_layout(cgtk_label(row.label)), nil, nil)
+      if milliseconds(since: start) >= Self.rowFontMilliseconds { break }
     }
     scheduleRowFonts()
   }
 
+  /// A list item's position in the model (rows not in it sort last).
+  static func position(of item: gpointer?) -> UInt32 {
+    item.map { gtk_list_item_get_position(cgtk_list_item($0)) } ?? GTK_INVALID_LIST_POSITION
+  }
+
+  /// The object data that marks a row widget whose focus already selects its row.
+  static let followsFocusKey = "pickers-follows-focus"
+
   /// Selects a row when it gets the keyboard focus, so the focus ring and the selection (what
   /// Enter chooses) never disagree.
+  ///
+  /// A row widget is marked once it has its controller (by object data, not by its address,
+  /// which a later row may be given once this one is freed).
   func followFocus(of label: Widget, item: gpointer?) {
     guard let row = gtk_widget_get_parent(label),
-      focusFollowed.insert(UInt(bitPattern: row)).inserted,
+      g_object_get_data(cgtk_object(row.gpointer), Self.followsFocusKey) == nil,
       let controller = gtk_event_controller_focus_new()
     else { return }
+    g_object_set_data(cgtk_object(row.gpointer), Self.followsFocusKey, row.gpointer)
     let itemAddress = UInt(bitPattern: item)
     Signals.connect(controller, "enter") { [self] in
       guard let item = UnsafeMutableRawPointer(bitPattern: itemAddress) else { return }

@@ -35,7 +35,10 @@ final class FontWindow {
   let environment: [String: String]
   let geometry: GeometryReport
 
-  private let names: OpaquePointer  // GtkStringList, owned by `selection`
+  private let names: OpaquePointer  // GListStore of GtkStringObject, owned by `selection`
+  /// The model's item of each entry, once made (``item(_:)``); one per entry for the window's
+  /// life, so a row that stays or moves keeps its item.
+  var items: [gpointer?]
   private let selection: OpaquePointer  // GtkSingleSelection, owned by `list`
   private var listed: [Int] = []
   /// Whether the first frame is on screen (until then nothing opens a font file).
@@ -60,6 +63,11 @@ final class FontWindow {
   var pinsLabel: Widget
   var detail: Widget
   private var stars: [Widget] = []
+  /// The rating the stars show and whether they are enabled, once drawn: GTK 4.8's
+  /// `gtk_button_set_label` announces the label to the accessibility bus each time, so the
+  /// stars (and the pin button, ``shownPinLabel``) are set only when they change.
+  private var shownStars: (rating: Int, enabled: Bool)?
+  var shownPinLabel: String?
   var updating = false
 
   var renderer: TextRenderer?
@@ -81,9 +89,8 @@ final class FontWindow {
   var rowFontsWanted = false
 
   /// Rows whose label still shows the interface font, by the label's address.
-  var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String)] = [:]
-  /// Row widgets whose focus already selects their row.
-  var focusFollowed: Set<UInt> = []
+  var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String, item: gpointer?)] =
+    [:]
   /// The families that cannot draw their own names, read once the rows need them.
   lazy var symbolFamilies: [String: SymbolFamily] = (try? catalog.symbolFamilies()) ?? [:]
 
@@ -102,7 +109,9 @@ final class FontWindow {
     savedRatings = ratings
     state = FontPickerState(entries: entries, ratings: ratings, initial: options.initial)
 
-    guard let names = gtk_string_list_new(nil), let faceNames = gtk_string_list_new(nil),
+    items = Array(repeating: nil, count: entries.count)
+    guard let names = g_list_store_new(gtk_string_object_get_type()),
+      let faceNames = gtk_string_list_new(nil),
       let collectionNames = gtk_string_list_new(nil),
       let selection = gtk_single_selection_new(cgtk_list_model(UnsafeMutableRawPointer(names)))
     else { throw FontWindowError.outOfMemory }
@@ -115,8 +124,11 @@ final class FontWindow {
     gtk_single_selection_set_can_unselect(selection, 1)
     window = Widgets.checked(gtk_window_new())
     search = Widgets.checked(gtk_entry_new())
+    // A grid of one column, not a GtkListView: GTK 4.8's list view builds and binds 200 rows
+    // around its anchor whatever its height (205 before the first frame), a grid view 33.
     list = Widgets.checked(
-      gtk_list_view_new(cgtk_selection_model(UnsafeMutableRawPointer(selection)), nil))
+      gtk_grid_view_new(cgtk_selection_model(UnsafeMutableRawPointer(selection)), nil))
+    gtk_grid_view_set_max_columns(OpaquePointer(list), 1)
     monoToggle = Widgets.checked(gtk_toggle_button_new_with_label("Monospace"))
     colorToggle = Widgets.checked(gtk_toggle_button_new_with_label("Color fonts"))
     favoritesToggle = Widgets.checked(gtk_toggle_button_new_with_label("★ Favourites"))
@@ -135,7 +147,7 @@ final class FontWindow {
     pinsLabel = Widgets.label("")
     detail = Widgets.label("")
     if let factory = makeFactory() {
-      gtk_list_view_set_factory(cgtk_list_view(list), factory)
+      gtk_grid_view_set_factory(OpaquePointer(list), factory)
       g_object_unref(UnsafeMutableRawPointer(factory))
     }
     build(options)
@@ -214,6 +226,10 @@ final class FontWindow {
     gtk_scrolled_window_set_child(cgtk_scrolled_window(scroller), list)
     gtk_scrolled_window_set_policy(
       cgtk_scrolled_window(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    // A plain scrollbar: an overlay one fades in and out for about a second after each key
+    // (the list's length changes), a frame every refresh, and a key pressed meanwhile waits
+    // for the frame clock's next slot.
+    gtk_scrolled_window_set_overlay_scrolling(cgtk_scrolled_window(scroller), 0)
     gtk_widget_set_size_request(scroller, 320, 300)
     Signals.connectPointer(UnsafeMutableRawPointer(selection), "notify::selected") { [self] _ in
       guard !updating else { return }
@@ -289,6 +305,7 @@ final class FontWindow {
     let previewScroller = Widgets.checked(gtk_scrolled_window_new())
     gtk_scrolled_window_set_policy(
       cgtk_scrolled_window(previewScroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_overlay_scrolling(cgtk_scrolled_window(previewScroller), 0)
     gtk_widget_add_css_class(previewScroller, "view")
     gtk_widget_set_hexpand(previewArea, 1)
     gtk_widget_set_valign(previewArea, GTK_ALIGN_START)
@@ -467,11 +484,15 @@ final class FontWindow {
     gtk_toggle_button_set_active(
       cgtk_toggle_button(favoritesToggle), state.favoritesOnly ? 1 : 0)
     let rating = state.selected.flatMap { state.ratings[$0.family] } ?? 0
-    for (index, star) in stars.enumerated() {
-      gtk_button_set_label(cgtk_button(star), index < rating ? "★" : "☆")
-      // Setting the label names the button "☆" again: a screen reader hears the stars' count.
-      cgtk_accessible_set_label(star, "\(index + 1) of 5 stars")
-      gtk_widget_set_sensitive(star, state.selected == nil ? 0 : 1)
+    let enabled = state.selected != nil
+    if shownStars?.rating != rating || shownStars?.enabled != enabled {
+      shownStars = (rating, enabled)
+      for (index, star) in stars.enumerated() {
+        gtk_button_set_label(cgtk_button(star), index < rating ? "★" : "☆")
+        // Setting the label names the button "☆" again: a screen reader hears the stars' count.
+        cgtk_accessible_set_label(star, "\(index + 1) of 5 stars")
+        gtk_widget_set_sensitive(star, enabled ? 1 : 0)
+      }
     }
     if let entry = state.selected {
       let kind = entry.isMonospace ? "monospaced" : "proportional"

@@ -2,6 +2,10 @@ import CGio
 import Glibc
 import Pickers
 
+/// The environment, read once and kept reachable until `exit()`: as a local of `main`, which
+/// never returns, valgrind reported it "definitely lost" (`pickers-sample clipboard`).
+private let environmentUntilExit = ProcessEnvironment.variables()
+
 /// `pickers-sample`: the screen color sampler, run by `pickers color sample`, the GTK color
 /// window's eyedropper and the terminal color picker.
 ///
@@ -24,7 +28,7 @@ enum SampleMain {
       writeError("pickers-sample: \(error)\n\(SampleCommand.usage)\n")
       exit(2)
     }
-    let environment = ProcessEnvironment.variables()
+    let environment = environmentUntilExit
     do {
       switch command {
       case .pick(let options):

@@ -18,6 +18,19 @@ private let catalog: FontCatalog? = {
   return try? FontCatalog(configFile: configFile, cache: .disabled)
 }()
 
+/// Loads the catalog and answers one pattern before the first input, outside libFuzzer's
+/// per-input timeout: a first load that has to rebuild fontconfig's cache of the test fonts
+/// took over 10 s on a busy machine, and was reported as a timeout of the empty input.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeFontPattern(
+  _ argc: UnsafeMutablePointer<Int32>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> Int32 {
+  guard let catalog else { fatalError("the test font configuration did not load") }
+  _ = try? catalog.match(pattern: "sans-serif")
+  return 0
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFontPattern(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let catalog else { fatalError("the test font configuration did not load") }

@@ -67,6 +67,33 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
   /// The shared library the GTK 4 windows need (Debian's `libgtk-4-1`).
   static let gtkLibrary = "libgtk-4.so.1"
 
+  /// Whether the dynamic loader will find `library` when the helper starts: named in a folder
+  /// of `LD_LIBRARY_PATH` or in the loader's cache (`/etc/ld.so.cache`), else asked by loading
+  /// it (``loaderFinds(_:)``).
+  ///
+  /// Loading GTK 4 only to ask took 20-30 ms and every library GTK needs at each window's
+  /// start (bench/window-map.sh), before the helper loads them all again; the cache lookup
+  /// takes well under a millisecond.
+  static func loaderWillFind(_ library: String, environment: [String: String]) -> Bool {
+    for folder in (environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":")
+    where access(folder + "/" + library, R_OK) == 0 {
+      return true
+    }
+    // The cache's string table holds each library's path, NUL-terminated.
+    if let cache = try? readFile("/etc/ld.so.cache", maximumSize: 64 << 20) {
+      let needle = Array(("/" + library).utf8) + [0]
+      if cache.count >= needle.count {
+        for start in 0...(cache.count - needle.count)
+        where cache[start] == needle[0]
+          && cache[start..<(start + needle.count)].elementsEqual(needle)
+        {
+          return true
+        }
+      }
+    }
+    return loaderFinds(library)
+  }
+
   /// Whether the dynamic loader finds `library` (with everything it needs), asked by loading
   /// it: the same search the helper's own start would make.
   static func loaderFinds(_ library: String) -> Bool {
@@ -123,7 +150,7 @@ public enum DesktopHelper: String, CaseIterable, Sendable {
     if self == .gtk {
       // A test hook names a library that is not there, to see the message without removing GTK.
       let library = environment["PICKERS_TEST_GTK_LIBRARY"] ?? Self.gtkLibrary
-      guard Self.loaderFinds(library) else { throw .missingGTK }
+      guard Self.loaderWillFind(library, environment: environment) else { throw .missingGTK }
     }
     return path
   }

@@ -278,9 +278,7 @@ public struct FontCollectionStore: Hashable, Sendable {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = SystemCall.entryName(entry)
       guard name.hasSuffix(".json"), !name.hasPrefix(".") else { continue }
       names.append(String(name.dropLast(5)))
     }

@@ -248,9 +248,7 @@ extension FontInstaller {
   private func removeTree(_ folder: String) {
     if let directory = opendir(folder) {
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = SystemCall.entryName(entry)
         if name != ".", name != ".." { _ = unlink(folder + "/" + name) }
       }
       closedir(directory)

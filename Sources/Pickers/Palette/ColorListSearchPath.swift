@@ -203,9 +203,7 @@ extension SystemCall {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = SystemCall.entryName(entry)
       if name != "." && name != ".." { names.append(name) }
     }
     return names

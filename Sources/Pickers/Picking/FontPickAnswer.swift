@@ -87,6 +87,36 @@ public struct FontPickAnswer: Hashable, Sendable, Encodable {
     case family, style, size
   }
 
+  /// The answer without its size, as `pickers font pick --json` prints it:
+  /// `{"family": …, "style": … or null}`.
+  ///
+  ///     FontPickAnswer(family: "DejaVu Sans", style: "Bold").familyAndStyle
+  ///     // encodes as {"family" : "DejaVu Sans", "style" : "Bold"}
+  public var familyAndStyle: FamilyAndStyle { FamilyAndStyle(family: family, style: style) }
+
+  /// The family and style of an answer, encoded without the size (``familyAndStyle``).
+  public struct FamilyAndStyle: Hashable, Sendable, Encodable {
+    /// The family name.
+    public var family: String
+    /// The style, or `nil` (encoded as `null`).
+    public var style: String?
+
+    /// `{"family": …, "style": … or null}`.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(family, forKey: .family)
+      if let style {
+        try container.encode(style, forKey: .style)
+      } else {
+        try container.encodeNil(forKey: .style)
+      }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case family, style
+    }
+  }
+
   /// One line that carries the answer between processes without loss: the family, the style
   /// (empty for none) and the size, separated by tabs (`DejaVu Sans\tBold\t48`).
   ///

@@ -158,3 +158,19 @@ enum SystemCall {
     return status
   }
 }
+
+extension SystemCall {
+  /// The name of a `readdir` entry, read in place up to its NUL.
+  ///
+  /// A copy of the whole `d_name` field (256 bytes) reads past the end of a short name's
+  /// record, into bytes glibc never wrote (valgrind: "conditional jump depends on uninitialised
+  /// value"), and can reach past the end of glibc's buffer. Every folder listing reads its
+  /// names through this.
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+      field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+        String(cString: $0)
+      }
+    }
+  }
+}

@@ -38,7 +38,9 @@ extension ZipArchive {
     var end: Int?
     var index = bytes.count - 22
     while index >= searchStart {
-      if le32(bytes, index) == 0x0605_4B50 {
+      // The first byte alone rules out most offsets: the whole search took half of each
+      // fuzzing run in a debug build, with le32 at every offset.
+      if bytes[index] == 0x50, le32(bytes, index) == 0x0605_4B50 {
         end = index
         break
       }
@@ -84,7 +86,9 @@ extension ZipArchive {
   static func contents(of member: Member, in bytes: [UInt8], maximumSize: Int) throws(Problem)
     -> [UInt8]
   {
-    guard member.size <= maximumSize, member.compressedSize <= bytes.count else {
+    // Only the inflated size is held to the limit: a compressed size past the end of the file
+    // is a damaged archive, said below ("the archive ends inside it").
+    guard member.size <= maximumSize else {
       throw Problem("it is larger than the limit of \(maximumSize / 1_048_576) MiB")
     }
     guard member.flags & 1 == 0 else { throw Problem("it is encrypted") }

@@ -144,9 +144,12 @@ struct WindowPreviewTests {
         let read = try runProgram("/bin/cat", [dump + ".args"])
         options = read.output.split(separator: "\n", omittingEmptySubsequences: false)
           .dropLast().map(String.init)
-        if read.status == 0, options.count >= 10 { break }
+        if read.status == 0, options.count >= 11 { break }
         usleep(100_000)
       }
+      // The family the window drew, then its options.
+      #expect(options.first == "DejaVu Sans", "\(options)")
+      options = Array(options.dropFirst())
       // Without --text the window's arguments end at --bg; the test adds its own text.
       let drawn = Array(options.prefix(10))
       #expect(drawn.prefix(4) == ["--size", "36.0", "--padding", "12"], "\(options)")

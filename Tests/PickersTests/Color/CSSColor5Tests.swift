@@ -405,4 +405,30 @@ struct CSSColor5RobustnessTests {
       }
     }
   }
+
+  @Test("a color-mix()'s specified value keeps the mix, its method as written and each share")
+  func specifiedColorMix() throws {
+    // CSS Color 5 section 7: the interpolation method in lowercase, the default `shorter hue`
+    // left out, each percentage after its color; hsl() is written as rgb() (CSS Color 4
+    // section 15.2); currentcolor and a nested color-mix() stay as they are.
+    let cases = [
+      (
+        "COLOR-MIX(in XYZ, 30% currentColor, color-mix(in srgb, red, blue 40%))",
+        "color-mix(in xyz-d65, currentcolor 30%, color-mix(in srgb, rgb(255, 0, 0), "
+          + "rgb(0, 0, 255) 40%))"
+      ),
+      (
+        "color-mix(in lch longer hue, hsl(120 100% 25%), lch(50 10 20deg))",
+        "color-mix(in lch longer hue, rgb(0, 128, 0), lch(50 10 20))"
+      ),
+      ("color-mix(red, blue)", "color-mix(rgb(255, 0, 0), rgb(0, 0, 255))"),
+      ("hsl(120 100% 25%)", "rgb(0, 128, 0)"),
+    ]
+    for (text, expected) in cases {
+      #expect(try CSSColor.specifiedText(css: text) == expected, "\(text)")
+    }
+    #expect(throws: ColorParseError.self) {
+      try CSSColor.specifiedText(css: "color-mix(in hsl, red 150%, blue)")
+    }
+  }
 }

@@ -23,6 +23,26 @@ struct FontPickAnswerTests {
     #expect(FontPickAnswer(family: "Inter").text(.json).contains("\"style\" : null"))
   }
 
+  @Test("--json's form: family and style (null when none), never the size")
+  func familyAndStyle() throws {
+    let bold = FontPickAnswer(family: "DejaVu Sans", style: "Bold", size: 48).familyAndStyle
+    #expect(
+      String(decoding: try JSONWriter().encode(bold), as: UTF8.self) == """
+        {
+          "family" : "DejaVu Sans",
+          "style" : "Bold"
+        }
+        """)
+    let none = FontPickAnswer(family: "Inter").familyAndStyle
+    #expect(
+      String(decoding: try JSONWriter().encode(none), as: UTF8.self) == """
+        {
+          "family" : "Inter",
+          "style" : null
+        }
+        """)
+  }
+
   @Test("the helper line carries family, style and size between processes without loss")
   func helperLine() {
     let answers = [

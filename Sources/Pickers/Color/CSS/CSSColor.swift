@@ -92,6 +92,31 @@ public struct CSSColor: Sendable, Hashable {
     self = try CSSValueParser.parse(text, context: context)
   }
 
+  /// The specified value of a CSS color as a browser serializes it (the declared value that
+  /// `element.style.color` reads back), where it differs from the computed value
+  /// (``cssText``).
+  ///
+  /// A `color-mix()` stays unresolved (CSS Color 5 section 7): `color-mix(in <space>[ <method>
+  /// hue], <color>[ <share>], …)`, with the interpolation method as written (`shorter hue`,
+  /// the default, left out; `xyz` written `xyz-d65`), each share as a percentage after its
+  /// color and each color as its own specified value. `currentcolor` stays `currentcolor`.
+  /// Every other color is written as its computed value: absolute colors serialize the same
+  /// either way (`hsl(120 10% 20%)` is `rgb(46, 56, 46)`).
+  ///
+  ///     try CSSColor.specifiedText(css: "color-mix(in hsl, 25% hsl(120 10% 20%), blue)")
+  ///     // color-mix(in hsl, rgb(46, 56, 46) 25%, rgb(0, 0, 255))
+  ///
+  /// - Parameters:
+  ///   - text: The CSS text, anything ``init(css:context:)`` reads.
+  ///   - context: The color scheme, current color and custom properties.
+  /// - Returns: The serialization of the specified value.
+  /// - Throws: ``ColorParseError``, as ``init(css:context:)`` does.
+  public static func specifiedText(css text: String, context: CSSColorContext = CSSColorContext())
+    throws(ColorParseError) -> String
+  {
+    try CSSValueParser.specified(text, context: context)
+  }
+
   /// The opacity `color-mix()` and relative colors see: `nil` when it is `none`.
   var alphaOrNil: Double? { alphaIsMissing ? nil : color.alpha }
 

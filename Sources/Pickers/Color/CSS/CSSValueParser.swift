@@ -65,12 +65,32 @@ struct CSSValueParser {
     }
   }
 
-  static func run(
-    _ text: String, context: CSSColorContext, usedFullGrammar: inout Bool,
-    body: (inout CSSValueParser) throws(Failure) -> CSSColor = { (parser) throws(Failure) in
-      try parser.color(depth: 0)
+  /// The specified value of `text`, as ``specifiedColor(depth:)`` writes it.
+  static func specified(_ text: String, context: CSSColorContext) throws(ColorParseError)
+    -> String
+  {
+    var usedFullGrammar = false
+    let result = run(text, context: context, usedFullGrammar: &usedFullGrammar) {
+      (parser) throws(Failure) in try parser.specifiedColor(depth: 0)
     }
+    switch result {
+    case .success(let written): return written
+    case .failure(let failure): throw failure.error(in: text)
+    }
+  }
+
+  static func run(
+    _ text: String, context: CSSColorContext, usedFullGrammar: inout Bool
   ) -> Result<CSSColor, Failure> {
+    run(text, context: context, usedFullGrammar: &usedFullGrammar) {
+      (parser) throws(Failure) in try parser.color(depth: 0)
+    }
+  }
+
+  static func run<Value>(
+    _ text: String, context: CSSColorContext, usedFullGrammar: inout Bool,
+    body: (inout CSSValueParser) throws(Failure) -> Value
+  ) -> Result<Value, Failure> {
     guard text.utf8.count <= maximumLength else {
       // Said as the reason, whatever the fast parser stopped at (see `fallback`).
       usedFullGrammar = true
@@ -220,8 +240,23 @@ struct CSSValueParser {
 
   /// `color-mix( [in <space> [<hue-method> hue]?]? , [<color> && <percentage>?]# )`.
   mutating func colorMix(depth: Int) throws(Failure) -> CSSColor {
-    var space = ColorSpace.oklab
-    var hue = HueInterpolation.shorter
+    let mix = try mixArguments(depth: depth) { (parser, depth) throws(Failure) in
+      try parser.color(depth: depth)
+    }
+    return Color.mix(
+      mix.stops.map { MixStop($0.color, percentage: $0.percentage) },
+      in: mix.space ?? .oklab, hue: mix.hue ?? .shorter)
+  }
+
+  /// The arguments of `color-mix()` after its name, through its `)`: the interpolation space
+  /// and hue method (`nil` when not written), and each color, read by `color`, with its share.
+  mutating func mixArguments<Stop>(
+    depth: Int, color: (inout CSSValueParser, Int) throws(Failure) -> Stop
+  ) throws(Failure) -> (
+    space: ColorSpace?, hue: HueInterpolation?, stops: [(color: Stop, percentage: Double?)]
+  ) {
+    var space: ColorSpace? = nil
+    var hue: HueInterpolation? = nil
     cursor.skipWhitespace()
     if case .ident(_, "in")? = cursor.peek?.kind {
       cursor.position += 1
@@ -243,10 +278,10 @@ struct CSSValueParser {
                 + " specified)"
             ))
         }
-        guard space.hueIndex != nil else {
+        guard named.hueIndex != nil else {
           throw Failure(
             offset: token.offset,
-            reason: .invalidValue("\(space.rawValue) has no hue to interpolate"))
+            reason: .invalidValue("\(named.rawValue) has no hue to interpolate"))
         }
         cursor.position += 1
         cursor.skipWhitespace()
@@ -258,17 +293,17 @@ struct CSSValueParser {
       }
       try cursor.expectComma("after the interpolation method")
     }
-    var stops: [MixStop] = []
+    var stops: [(color: Stop, percentage: Double?)] = []
     while true {
       cursor.skipWhitespace()
       var percentage = try mixPercentage()
       cursor.skipWhitespace()
-      let color = try color(depth: depth + 1)
+      let stop = try color(&self, depth + 1)
       if percentage == nil {
         cursor.skipWhitespace()
         percentage = try mixPercentage()
       }
-      stops.append(MixStop(color, percentage: percentage))
+      stops.append((stop, percentage))
       guard stops.count <= 1_000 else {
         throw cursor.failure(.invalidValue("color-mix() takes at most 1000 colors"))
       }
@@ -277,7 +312,44 @@ struct CSSValueParser {
       try cursor.expectClose()
       break
     }
-    return Color.mix(stops, in: space, hue: hue)
+    return (space, hue, stops)
+  }
+
+  /// The specified value of the color at the cursor, as CSS Color 5 section 7 serializes a
+  /// declared `color-mix()`: a `color-mix()` keeps its form, with the interpolation method as
+  /// written (`shorter hue`, the default, left out), each share after its color and each
+  /// color's own specified value; `currentcolor` stays `currentcolor`; any other color is
+  /// written as its computed value (``CSSColor/cssText``).
+  mutating func specifiedColor(depth: Int) throws(Failure) -> String {
+    cursor.skipWhitespace()
+    guard let token = cursor.peek, depth < Self.maximumDepth else {
+      return try color(depth: depth).cssText
+    }
+    switch token.kind {
+    case .function("color-mix"):
+      cursor.position += 1
+      usedFullGrammar = true
+      let mix = try mixArguments(depth: depth) { (parser, depth) throws(Failure) in
+        try parser.specifiedColor(depth: depth)
+      }
+      var method = ""
+      if let space = mix.space {
+        method = "in " + space.rawValue
+        if let hue = mix.hue, hue != .shorter { method += " \(hue.rawValue) hue" }
+        method += ", "
+      }
+      let stops = mix.stops.map { stop in
+        guard let percentage = stop.percentage else { return stop.color }
+        return stop.color + " " + Color.formatNumber(percentage, decimals: 6) + "%"
+      }
+      return "color-mix(" + method + stops.joined(separator: ", ") + ")"
+    case .ident(_, "currentcolor"):
+      cursor.position += 1
+      usedFullGrammar = true
+      return "currentcolor"
+    default:
+      return try color(depth: depth).cssText
+    }
   }
 
   /// A `<percentage [0,100]>` (or a math function giving one) at the cursor, if there is one.

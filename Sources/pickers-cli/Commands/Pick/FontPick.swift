@@ -226,32 +226,15 @@ struct FontPick: Command {
     throw UsageError("--initial: \(error)")
   }
 
-  /// The JSON answer: the family, and the style with `--faces`.
-  struct Answer: Encodable {
-    var family: String
-    var style: String?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(family, forKey: .family)
-      if let style {
-        try container.encode(style, forKey: .style)
-      } else {
-        try container.encodeNil(forKey: .style)
-      }
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case family, style
-    }
-
-  }
-
-  /// Prints the answer as the options ask, whichever picker produced it: `--json` as before,
-  /// `--format` through the core's ``FontPickAnswer``.
+  /// Prints the answer as the options ask, whichever picker produced it, through the core's
+  /// ``FontPickAnswer``: `--json` as ``FontPickAnswer/familyAndStyle``, `--format` as
+  /// ``FontPickAnswer/text(_:)``.
   private func print(_ answer: FontPickAnswer, _ context: CommandContext) throws {
     if json {
-      try context.json(Answer(family: answer.family, style: faces ? answer.style : nil))
+      // The family, and the style with `--faces` (null without).
+      var shown = answer
+      if !faces { shown.style = nil }
+      try context.json(shown.familyAndStyle)
       return
     }
     switch format ?? (faces ? .familyStyle : .family) {
