@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 extension ColorBatch {
   /// What a run over a stream found.
@@ -130,8 +131,14 @@ private struct StreamState {
   init(batch: ColorBatch, processors: Int) {
     self.batch = batch
     self.processors = processors
-    pieces = Array(repeating: ColorBatch.Piece(), count: processors)
+    pieces = Array(repeating: ColorBatch.Piece(), count: Self.partsPerProcessor * processors)
   }
+
+  /// How many parts a block is cut into for each processor.
+  ///
+  /// More parts than threads, taken in turn: a thread that starts late (its processor busy with another process) still takes a
+  /// share, where with one part per thread the first to finish waited for the last.
+  static let partsPerProcessor = 4
 
   typealias Write = (UnsafeBufferPointer<UInt8>) -> Void
   typealias Report = (Int, ColorBatch.Problem) -> Void
@@ -145,7 +152,7 @@ private struct StreamState {
 
   /// Converts the complete lines in `text` and writes their output in order.
   mutating func convert(_ text: UnsafeBufferPointer<UInt8>, _ write: Write, _ report: Report) {
-    let parts = text.count < batch.parallelThreshold ? 1 : processors
+    let parts = text.count < batch.parallelThreshold || processors == 1 ? 1 : pieces.count
     if parts == 1 {
       batch.convert(text, into: &pieces[0])
       emit(0, write, report)
@@ -161,14 +168,18 @@ private struct StreamState {
     starts.append(text.count)
     let bounds = starts
     let batch = self.batch
+    // Each thread takes the next part not taken until none is left.
+    let next = Atomic<Int>(0)
     pieces.withUnsafeMutableBufferPointer { pieces in
       // Each part writes only its own piece, and concurrentPerform returns when all are done.
       nonisolated(unsafe) let pieces = pieces
       nonisolated(unsafe) let text = text
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
-        batch.convert(
-          UnsafeBufferPointer(rebasing: text[bounds[part]..<bounds[part + 1]]),
-          into: &pieces[part])
+      DispatchQueue.concurrentPerform(iterations: min(processors, parts)) { _ in
+        while case let part = next.wrappingAdd(1, ordering: .relaxed).oldValue, part < parts {
+          batch.convert(
+            UnsafeBufferPointer(rebasing: text[bounds[part]..<bounds[part + 1]]),
+            into: &pieces[part])
+        }
       }
     }
     for part in 0..<parts { emit(part, write, report) }

@@ -98,6 +98,8 @@ public struct ColorBatch: Sendable {
   public func convert(_ text: UnsafeBufferPointer<UInt8>, into piece: inout Piece) {
     piece.removeAll()
     guard let base = text.baseAddress else { return }
+    // One scratch buffer for the reports of the whole text.
+    var scratch = ScratchBuffer()
     var start = 0
     while start < text.count {
       let end: Int
@@ -106,7 +108,7 @@ public struct ColorBatch: Sendable {
       } else {
         end = text.count
       }
-      convertLine(UnsafeBufferPointer(rebasing: text[start..<end]), into: &piece)
+      convertLine(UnsafeBufferPointer(rebasing: text[start..<end]), into: &piece, &scratch)
       piece.lines += 1
       start = end + 1
     }
@@ -114,7 +116,9 @@ public struct ColorBatch: Sendable {
 
   /// Converts one line (without its newline).
   @inline(__always)
-  func convertLine(_ raw: UnsafeBufferPointer<UInt8>, into piece: inout Piece) {
+  func convertLine(
+    _ raw: UnsafeBufferPointer<UInt8>, into piece: inout Piece, _ scratch: inout ScratchBuffer
+  ) {
     guard raw.count <= maximumLineLength else {
       return piece.problems.append((piece.bytes.count, piece.lines, .tooLong))
     }
@@ -128,7 +132,7 @@ public struct ColorBatch: Sendable {
     }
     if blank { return }
     if high < 0x80, case .success(let color) = CSSColorParser.parse(line) {
-      return write(color, input: line, fast: true, into: &piece)
+      return write(color, input: line, fast: true, into: &piece, &scratch)
     }
     // Non-ASCII text and what the byte parser cannot read take the full path, as one line
     // read on its own does.
@@ -140,7 +144,7 @@ public struct ColorBatch: Sendable {
     }
     do throws(ColorParseError) {
       let color = try Color(css: text, context: context)
-      write(color, input: line, fast: false, into: &piece)
+      write(color, input: line, fast: false, into: &piece, &scratch)
     } catch {
       piece.problems.append((piece.bytes.count, piece.lines, .notAColor(error)))
     }
@@ -148,8 +152,10 @@ public struct ColorBatch: Sendable {
 
   /// Writes the output of one color read from `input`.
   @inline(__always)
-  func write(_ color: Color, input: UnsafeBufferPointer<UInt8>, fast: Bool, into piece: inout Piece)
-  {
+  func write(
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, fast: Bool, into piece: inout Piece,
+    _ scratch: inout ScratchBuffer
+  ) {
     piece.colors += 1
     switch output {
     case .css(let space):
@@ -159,20 +165,30 @@ public struct ColorBatch: Sendable {
       ColorReport.appendHex(color.rgba8, to: &piece.bytes)
       piece.bytes.append(0x0A)
     case .report:
-      piece.bytes.append(0x0A)
-      ColorReport.appendText(
-        color, input: input, computed: computed(color, input, fast), to: &piece.bytes)
+      let computed = computed(color, input, fast)
+      let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 1
+      scratch.append(to: &piece.bytes, bound: bound) { output in
+        output.put(0x0A)
+        ColorReport.writeText(color, input: input, computed: computed, to: &output)
+      }
     case .reportJSON:
-      piece.bytes.append(contentsOf: ",\n  ".utf8)
-      ColorReport.appendJSON(
-        color, input: input, computed: computed(color, input, fast), indent: 1, to: &piece.bytes)
+      let computed = computed(color, input, fast)
+      let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 4
+      scratch.append(to: &piece.bytes, bound: bound) { output in
+        output.put(",\n  ")
+        ColorReport.writeJSON(color, input: input, computed: computed, indent: 1, to: &output)
+      }
     }
   }
 
-  /// The computed value of a color read from `input`.
-  func computed(_ color: Color, _ input: UnsafeBufferPointer<UInt8>, _ fast: Bool) -> [UInt8] {
-    if fast, let text = ColorReport.fastComputed(input, color: color) { return Array(text.utf8) }
+  /// How the computed value of a color read from `input` is written.
+  func computed(_ color: Color, _ input: UnsafeBufferPointer<UInt8>, _ fast: Bool)
+    -> ColorReport.Computed
+  {
+    if fast, let style = ColorReport.fastStyle(input) {
+      return .fast(style.style, alphaIsMissing: style.alphaIsMissing)
+    }
     let text = String(decoding: input, as: UTF8.self)
-    return Array(ColorReport.computed(text, color: color, context).utf8)
+    return .text(Array(ColorReport.computed(text, color: color, context).utf8))
   }
 }

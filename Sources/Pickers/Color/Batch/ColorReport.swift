@@ -49,7 +49,7 @@ public struct ColorReport: Sendable, Hashable {
   public var text: String {
     var bytes: [UInt8] = []
     Array(input.utf8).withUnsafeBufferPointer { input in
-      Self.appendText(color, input: input, computed: Array(computed.utf8), to: &bytes)
+      Self.appendText(color, input: input, computed: .text(Array(computed.utf8)), to: &bytes)
     }
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -58,7 +58,10 @@ public struct ColorReport: Sendable, Hashable {
   /// newline (the text `JSONWriter` gives for the same keys and values).
   public var json: String {
     var bytes: [UInt8] = []
-    Self.appendJSON(color, input: input.utf8, computed: Array(computed.utf8), indent: 0, to: &bytes)
+    Array(input.utf8).withUnsafeBufferPointer { input in
+      Self.appendJSON(
+        color, input: input, computed: .text(Array(computed.utf8)), indent: 0, to: &bytes)
+    }
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -121,151 +124,368 @@ public struct ColorReport: Sendable, Hashable {
 
   // MARK: - Writing
 
+  /// How a report gets its computed value: written from the color (``fastStyle(_:)`` found
+  /// its style), or text the full grammar made.
+  enum Computed {
+    case fast(CSSColor.Style, alphaIsMissing: Bool)
+    case text([UInt8])
+
+    /// The bytes beyond the fixed size of a report that this computed value may take.
+    var extraBound: Int {
+      if case .text(let bytes) = self { return 6 * bytes.count }
+      return 0
+    }
+  }
+
+  /// The most bytes a report of `inputCount` input bytes may take, in either form (a fast
+  /// computed value is at most a few hundred bytes, escaping at most sextuples a byte).
+  static func bound(inputCount: Int, computed: Computed) -> Int {
+    4096 + 6 * inputCount + computed.extraBound
+  }
+
   /// Appends the text form of `color` read from `input` to `output`.
   static func appendText(
-    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: [UInt8],
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
     to output: inout [UInt8]
   ) {
+    var scratch = ScratchBuffer()
+    scratch.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
+      writeText(color, input: input, computed: computed, to: &$0)
+    }
+  }
+
+  /// Writes the text form of `color` read from `input`.
+  static func writeText(
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
+    to output: inout ByteCursor
+  ) {
+    var spaces = SpaceWalk(color)
     // Every row name fits the width of the longest, "in sRGB gamut".
     func row(_ name: StaticString) {
-      name.withUTF8Buffer { output.append(contentsOf: $0) }
-      output.append(contentsOf: Self.padding[15 - name.utf8CodeUnitCount])
+      output.put(name)
+      output.putSpaces(15 - name.utf8CodeUnitCount)
     }
     row("input")
-    output.append(contentsOf: input)
-    output.append(0x0A)
+    output.put(input)
+    output.put(0x0A)
     row("computed")
-    output.append(contentsOf: computed)
-    output.append(0x0A)
-    let pixel = color.rgba8
+    writeComputed(computed, color, &spaces, to: &output)
+    output.put(0x0A)
+    let pixel = spaces.rgba8
     row("hex")
-    appendHex(pixel, to: &output)
-    output.append(0x0A)
+    writeHex(pixel, to: &output)
+    output.put(0x0A)
     row("name")
     if let name = cssName(pixel) {
-      output.append(contentsOf: name.utf8)
+      var name = name
+      name.withUTF8 { output.put($0) }
     } else {
-      output.append(contentsOf: color.nearestCSSName.utf8)
-      output.append(contentsOf: " (nearest)".utf8)
+      output.put(NearestName.name(spaces.resolved(.oklab)))
+      output.put(" (nearest)")
     }
-    output.append(0x0A)
+    output.put(0x0A)
     row("alpha")
-    Color.appendRoundedDescription(color.alpha, decimals: 4, to: &output)
-    output.append(0x0A)
-    let opaque = color.withOpacity(1)
-    for space in spaces {
-      space.rawValue.utf8.withContiguousStorageIfAvailable { name in
-        output.append(contentsOf: name)
-        output.append(contentsOf: Self.padding[15 - name.count])
-      }
-      opaque.converted(to: space).appendCSSString(to: &output)
-      output.append(0x0A)
+    NumberText.writeRoundedDescription(color.alpha, decimals: 4, to: &output)
+    output.put(0x0A)
+    for (index, space) in spaces.reportSpaces.enumerated() {
+      let name = Self.rowName(space)
+      output.put(name)
+      output.putSpaces(15 - name.utf8CodeUnitCount)
+      writeCSSString(space, spaces.channels(space), alpha: 1, plan: Self.plans[index], to: &output)
+      output.put(0x0A)
     }
     row("in sRGB gamut")
-    output.append(contentsOf: (color.isInGamut() ? "yes" : "no").utf8)
-    output.append(0x0A)
+    output.put(spaces.inSRGBGamut ? "yes" : "no")
+    output.put(0x0A)
   }
 
   /// Appends the JSON object of `color` read from `input`, its nested lines indented by
   /// `indent` levels of two spaces (the first line is not indented).
-  static func appendJSON<Input: Collection<UInt8>>(
-    _ color: Color, input: Input, computed: [UInt8], indent: Int, to output: inout [UInt8]
+  static func appendJSON(
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed, indent: Int,
+    to output: inout [UInt8]
   ) {
-    // A newline and its indentation as one array, copied in one append: the spaces appended
-    // as a repeated element took the generic sequence path, 10% of `color info --json`.
-    let breaks = indent == 1 ? Self.batchLineBreaks : Self.lineBreaks(indent: indent)
+    var scratch = ScratchBuffer()
+    scratch.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
+      writeJSON(color, input: input, computed: computed, indent: indent, to: &$0)
+    }
+  }
+
+  /// Writes the JSON object of `color` read from `input`, its nested lines indented by
+  /// `indent` levels of two spaces (the first line is not indented).
+  static func writeJSON(
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed, indent: Int,
+    to output: inout ByteCursor
+  ) {
+    var spaces = SpaceWalk(color)
+    // A newline and its indentation, copied from static text in one store.
     func newline(_ level: Int) {
-      output.append(contentsOf: breaks[level])
+      output.putNewline(indentedBy: 2 * (indent + level))
     }
     func key(_ name: StaticString) {
       newline(1)
-      output.append(0x22)
-      name.withUTF8Buffer { output.append(contentsOf: $0) }
-      output.append(contentsOf: "\" : ".utf8)
+      output.put(0x22)
+      output.put(name)
+      output.put("\" : ")
     }
     func array(_ space: ColorSpace) {
-      output.append(UInt8(ascii: "["))
-      let channels = color.converted(to: space).channels
-      // One channel at a time: an array of the three (and its enumeration) was a heap
-      // allocation per space per line.
+      output.put(UInt8(ascii: "["))
+      let channels = spaces.channels(space)
       func channel(_ value: Double?) {
         newline(2)
         if let value {
-          Color.appendJSONNumber(value, to: &output)
+          NumberText.writeJSONNumber(value, to: &output)
         } else {
-          output.append(contentsOf: "null".utf8)
+          output.put("null")
         }
       }
       channel(channels.c0)
-      output.append(UInt8(ascii: ","))
+      output.put(UInt8(ascii: ","))
       channel(channels.c1)
-      output.append(UInt8(ascii: ","))
+      output.put(UInt8(ascii: ","))
       channel(channels.c2)
       newline(1)
-      output.append(UInt8(ascii: "]"))
+      output.put(UInt8(ascii: "]"))
     }
-    // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
-    output.append(UInt8(ascii: "{"))
-    key("alpha")
-    Color.appendJSONNumber(color.alpha, to: &output)
-    output.append(UInt8(ascii: ","))
-    key("computed")
-    appendJSONString(computed, to: &output)
-    output.append(UInt8(ascii: ","))
-    key("display-p3")
-    array(.displayP3)
-    output.append(UInt8(ascii: ","))
-    key("hex")
-    output.append(0x22)
-    appendHex(color.rgba8, to: &output)
-    output.append(0x22)
     func member(_ name: StaticString, _ space: ColorSpace) {
-      output.append(UInt8(ascii: ","))
+      output.put(UInt8(ascii: ","))
       key(name)
       array(space)
     }
+    // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
+    output.put(UInt8(ascii: "{"))
+    key("alpha")
+    NumberText.writeJSONNumber(color.alpha, to: &output)
+    output.put(UInt8(ascii: ","))
+    key("computed")
+    switch computed {
+    case .fast:
+      // Digits, letters, spaces and `(),./%-`: nothing to escape.
+      output.put(0x22)
+      writeComputed(computed, color, &spaces, to: &output)
+      output.put(0x22)
+    case .text(let bytes):
+      bytes.withUnsafeBufferPointer { writeJSONString($0, to: &output) }
+    }
+    output.put(UInt8(ascii: ","))
+    key("display-p3")
+    array(.displayP3)
+    output.put(UInt8(ascii: ","))
+    key("hex")
+    output.put(0x22)
+    writeHex(spaces.rgba8, to: &output)
+    output.put(0x22)
     member("hsl", .hsl)
     member("hsv", .hsv)
     member("hwb", .hwb)
-    output.append(UInt8(ascii: ","))
+    output.put(UInt8(ascii: ","))
     key("inSRGBGamut")
-    output.append(contentsOf: (color.isInGamut() ? "true" : "false").utf8)
-    output.append(UInt8(ascii: ","))
+    output.put(spaces.inSRGBGamut ? "true" : "false")
+    output.put(UInt8(ascii: ","))
     key("input")
-    appendJSONString(input, to: &output)
+    writeJSONString(input, to: &output)
     member("lab", .lab)
     member("lch", .lch)
-    output.append(UInt8(ascii: ","))
+    output.put(UInt8(ascii: ","))
     key("name")
-    appendJSONString(color.nearestCSSName.utf8, to: &output)
+    // Every CSS name is lowercase letters: nothing to escape.
+    output.put(0x22)
+    output.put(NearestName.name(spaces.resolved(.oklab)))
+    output.put(0x22)
     member("oklab", .oklab)
     member("oklch", .oklch)
     member("srgb", .srgb)
     newline(0)
-    output.append(UInt8(ascii: "}"))
+    output.put(UInt8(ascii: "}"))
   }
 
-  /// The spaces after a text row's name, by count (1 to 15): one array append each, where a
-  /// repeated element took the generic sequence path (6% of `color info`).
-  private static let padding: [[UInt8]] = (0...15).map { [UInt8](repeating: 0x20, count: $0) }
-
-  /// A newline and the indentation of each nesting level, for objects indented `indent` levels.
-  private static func lineBreaks(indent: Int) -> [[UInt8]] {
-    (0...2).map { [0x0A] + [UInt8](repeating: 0x20, count: 2 * (indent + $0)) }
+  /// Writes `channels` in `space` as ``Color/appendCSSString(to:)`` writes them, with the
+  /// space's print plan read beforehand.
+  @inline(__always)
+  static func writeCSSString(
+    _ space: ColorSpace, _ channels: Channels, alpha: Double, plan: CSSPrintPlan,
+    to output: inout ByteCursor
+  ) {
+    if plan.isColorFunction { output.put("color(") }
+    output.put(plan.name)
+    output.put(plan.isColorFunction ? UInt8(ascii: " ") : UInt8(ascii: "("))
+    func value(_ channel: Double?, _ decimals: Int, _ percentSign: Bool) {
+      guard let channel else { return output.put("none") }
+      let scaled = plan.scale == 1 ? channel : channel * plan.scale
+      NumberText.writeFixed(scaled, decimals: decimals, to: &output)
+      if percentSign { output.put(UInt8(ascii: "%")) }
+    }
+    value(channels.c0, plan.decimals.0, plan.percentSigns.0)
+    output.put(UInt8(ascii: " "))
+    value(channels.c1, plan.decimals.1, plan.percentSigns.1)
+    output.put(UInt8(ascii: " "))
+    value(channels.c2, plan.decimals.2, plan.percentSigns.2)
+    if alpha < 1 {
+      output.put(" / ")
+      NumberText.writeFixed(alpha, decimals: 4, to: &output)
+    }
+    output.put(UInt8(ascii: ")"))
   }
 
-  /// ``lineBreaks(indent:)`` of the batch's elements, made once.
-  private static let batchLineBreaks = lineBreaks(indent: 1)
+  /// Writes a computed value: the bytes the full grammar gave, or ``CSSColor/cssText`` of
+  /// `color` in the fast style, written byte by byte as `cssText` builds it.
+  static func writeComputed(
+    _ computed: Computed, _ color: Color, _ spaces: inout SpaceWalk, to output: inout ByteCursor
+  ) {
+    switch computed {
+    case .text(let bytes): output.put(bytes)
+    case .fast(let style, let alphaIsMissing):
+      var shown = color
+      if alphaIsMissing { shown.alpha = 0 }
+      writeCSSText(shown, style: style, alphaIsMissing: alphaIsMissing, &spaces, to: &output)
+    }
+  }
 
-  /// Appends `bytes` (UTF-8) as a JSON string, escaped as ``JSONWriter`` escapes it.
-  static func appendJSONString<Text: Collection<UInt8>>(_ bytes: Text, to output: inout [UInt8]) {
+  /// ``CSSColor/cssText`` of `CSSColor(color, alphaIsMissing:, style:)`, whose color's alpha
+  /// is already 0 when it is missing; `spaces` is the walk of the same channels.
+  static func writeCSSText(
+    _ color: Color, style: CSSColor.Style, alphaIsMissing: Bool, _ spaces: inout SpaceWalk,
+    to output: inout ByteCursor
+  ) {
+    func number(_ value: Double?) {
+      guard let value else { return output.put("none") }
+      if abs(value) >= .greatestFiniteMagnitude {
+        return output.put(value > 0 ? "calc(infinity)" : "calc(-infinity)")
+      }
+      NumberText.writeFixed(value, decimals: 6, to: &output)
+    }
+    func hue(_ value: Double?) {
+      guard let value, value.isFinite, abs(value) >= 1 else { return number(value) }
+      var wholeDigits = 1
+      var bound = 10.0
+      while abs(value) >= bound && wholeDigits < 6 {
+        wholeDigits += 1
+        bound *= 10
+      }
+      NumberText.writeFixed(value, decimals: max(0, 6 - wholeDigits), to: &output)
+    }
+    func alphaText() {
+      if alphaIsMissing {
+        output.put(" / none")
+      } else if color.alpha < 1 {
+        output.put(" / ")
+        NumberText.writeFixed(color.alpha, decimals: 6, to: &output)
+      }
+    }
+    func body(_ channels: Channels, hueLast: Bool) {
+      number(channels.c0)
+      output.put(UInt8(ascii: " "))
+      number(channels.c1)
+      output.put(UInt8(ascii: " "))
+      if hueLast { hue(channels.c2) } else { number(channels.c2) }
+    }
+    let channels = color.channels
+    let space = color.space
+    switch style {
+    case .legacy:
+      let rgb = spaces.resolved(.srgb)
+      func byte(_ value: Double) {
+        guard !value.isNaN else { return output.put(UInt8(ascii: "0")) }
+        let scaled = min(max(value * 255, 0), 255)
+        NumberText.writeInteger(Int(((scaled * 1e6).rounded() / 1e6).rounded()), to: &output)
+      }
+      let alpha = alphaIsMissing ? 0 : color.alpha
+      output.put(alpha >= 1 ? "rgb(" : "rgba(")
+      byte(rgb.x)
+      output.put(", ")
+      byte(rgb.y)
+      output.put(", ")
+      byte(rgb.z)
+      if alpha < 1 {
+        output.put(", ")
+        writeLegacyAlpha(alpha, to: &output)
+      }
+      output.put(UInt8(ascii: ")"))
+    case .modern:
+      let row = space.row
+      let hueLast = space.hueIndex == 2
+      if let form = row.colorFunction {
+        output.put("color(")
+        output.put(form.name)
+        output.put(UInt8(ascii: " "))
+        body(channels, hueLast: hueLast)
+        alphaText()
+        output.put(UInt8(ascii: ")"))
+        return
+      }
+      guard let function = row.function else {
+        output.put("color(")
+        var name = space.rawValue
+        name.withUTF8 { output.put($0) }
+        output.put(UInt8(ascii: " "))
+        body(channels, hueLast: hueLast)
+        alphaText()
+        output.put(UInt8(ascii: ")"))
+        return
+      }
+      if function.isLegacy && channels.c0 != nil && channels.c1 != nil && channels.c2 != nil
+        && !alphaIsMissing
+      {
+        // As sRGB, in its color() form (sRGB has an identifier).
+        let srgb = Color(space: .srgb, channels: spaces.channels(.srgb), alpha: color.alpha)
+        var walk = SpaceWalk(srgb)
+        return writeCSSText(srgb, style: .modern, alphaIsMissing: false, &walk, to: &output)
+      }
+      output.put(function.name)
+      output.put(UInt8(ascii: "("))
+      body(channels, hueLast: hueLast)
+      alphaText()
+      output.put(UInt8(ascii: ")"))
+    }
+  }
+
+  /// ``CSSColor/legacyAlpha(_:)``'s text.
+  static func writeLegacyAlpha(_ alpha: Double, to output: inout ByteCursor) {
+    let eightBit = (alpha * 255).rounded()
+    let two = (eightBit / 255 * 100).rounded() / 100
+    if (two * 255).rounded() == eightBit {
+      return NumberText.writeFixed(two, decimals: 2, to: &output)
+    }
+    NumberText.writeFixed((eightBit / 255 * 1000).rounded() / 1000, decimals: 3, to: &output)
+  }
+
+  /// A space's raw value as static text (`ColorBatchTests` compares the report rows with the
+  /// raw values).
+  static func rowName(_ space: ColorSpace) -> StaticString {
+    switch space {
+    case .srgb: "srgb"
+    case .hsl: "hsl"
+    case .hsv: "hsv"
+    case .hwb: "hwb"
+    case .lab: "lab"
+    case .lch: "lch"
+    case .oklab: "oklab"
+    case .oklch: "oklch"
+    case .displayP3: "display-p3"
+    case .srgbLinear: "srgb-linear"
+    case .displayP3Linear: "display-p3-linear"
+    case .a98RGB: "a98-rgb"
+    case .prophotoRGB: "prophoto-rgb"
+    case .rec2020: "rec2020"
+    case .xyzD65: "xyz-d65"
+    case .xyzD50: "xyz-d50"
+    }
+  }
+
+  /// Each report space's print plan, read once.
+  static let plans: [CSSPrintPlan] = spaces.map { $0.visit(CSSPrintPlan.Reader()) }
+
+  /// Writes `bytes` (UTF-8) as a JSON string, escaped as ``JSONWriter`` escapes it.
+  static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
     guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-      output.append(0x22)
-      output.append(contentsOf: bytes)
-      output.append(0x22)
+      output.put(0x22)
+      output.put(bytes)
+      output.put(0x22)
       return
     }
-    JSONNode.writeQuoted(String(decoding: bytes, as: UTF8.self), into: &output)
+    var quoted: [UInt8] = []
+    JSONNode.writeQuoted(String(decoding: bytes, as: UTF8.self), into: &quoted)
+    output.put(quoted)
   }
 
   /// Appends `#rrggbb`, or `#rrggbbaa` below full opacity (``Color/hex``).
@@ -279,6 +499,21 @@ public struct ColorReport: Sendable, Hashable {
     byte(pixel.green)
     byte(pixel.blue)
     if pixel.alpha < 255 { byte(pixel.alpha) }
+  }
+
+  /// Writes `#rrggbb`, or `#rrggbbaa` below full opacity (``Color/hex``).
+  static func writeHex(_ pixel: RGBA8, to output: inout ByteCursor) {
+    hexDigits.withUnsafeBufferPointer { digits in
+      func byte(_ value: UInt8) {
+        output.put(digits[Int(value >> 4)])
+        output.put(digits[Int(value & 0xF)])
+      }
+      output.put(UInt8(ascii: "#"))
+      byte(pixel.red)
+      byte(pixel.green)
+      byte(pixel.blue)
+      if pixel.alpha < 255 { byte(pixel.alpha) }
+    }
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

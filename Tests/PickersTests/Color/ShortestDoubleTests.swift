@@ -1,0 +1,209 @@
+import Testing
+
+@testable import Pickers
+
+/// The report's own number and conversion paths against the standard library and the public
+/// per-color API: ``ShortestDouble`` against `Double.description`, its table against the
+/// formula computed here with exact integers, ``SpaceWalk`` against ``Color/converted(to:)``
+/// and ``NearestName`` against ``Color/nearestCSSName``.
+@Suite("Shortest digits and report paths") struct ShortestDoubleTests {
+  /// What ``ShortestDouble/write(_:to:)`` writes for `value`.
+  static func written(_ value: Double) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+      guard let base = buffer.baseAddress else { return "" }
+      var cursor = ByteCursor(pointer: base)
+      ShortestDouble.write(value, to: &cursor)
+      return String(
+        decoding: UnsafeBufferPointer(start: base, count: base.distance(to: cursor.pointer)),
+        as: UTF8.self)
+    }
+  }
+
+  /// A fixed-seed generator (SplitMix64), so a failure can be replayed.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test("every power of two and its neighbours, and the layout's boundaries")
+  func edges() {
+    var values: [Double] = [
+      0, 1e-4, 1e-5, 9.999999999999999e-5, 1e15, 1e16, 9_007_199_254_740_992,
+      9_007_199_254_740_994, 18_014_398_509_481_984, 0.1, 0.2, 0.3, 1 / 3, 2 / 3, 100, 255,
+      360, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, .infinity,
+      .nan, 5e-324, 1.7976931348623157e308, 123_456_789_012.5, 0.30000000000000004,
+    ]
+    for exponent in -1074...1023 {
+      let power = Double(sign: .plus, exponent: exponent, significand: 1)
+      values += [power, power.nextUp, power.nextDown]
+    }
+    for whole in 0..<2000 {
+      values += [Double(whole) / 1000, Double(whole) / 255, Double(whole) * 0.01]
+    }
+    for value in values {
+      for probe in [value, -value, value.nextUp, value.nextDown] {
+        #expect(Self.written(probe) == probe.description, "\(probe)")
+      }
+    }
+  }
+
+  @Test("random bit patterns and color-sized values")
+  func random() {
+    var generator = SplitMix(state: 30)
+    var mismatches: [String] = []
+    for _ in 0..<200_000 {
+      let bits = Double(bitPattern: generator.next())
+      let unit = Double(generator.next() >> 11) * 0x1p-53
+      for value in [bits, unit, unit * 360 - 180, unit * 100, unit * 0.4 - 0.2] {
+        if Self.written(value) != value.description { mismatches.append(value.description) }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
+
+  /// Unsigned integers of any size, as 32-bit limbs from the lowest: enough arithmetic to
+  /// compute the table's entries exactly.
+  struct Big {
+    var limbs: [UInt32]
+
+    mutating func multiply(by factor: UInt32) {
+      var carry: UInt64 = 0
+      for index in limbs.indices {
+        let product = UInt64(limbs[index]) * UInt64(factor) + carry
+        limbs[index] = UInt32(truncatingIfNeeded: product)
+        carry = product >> 32
+      }
+      if carry != 0 { limbs.append(UInt32(carry)) }
+    }
+
+    mutating func divide(by divisor: UInt32) {
+      var remainder: UInt64 = 0
+      for index in limbs.indices.reversed() {
+        let value = remainder << 32 | UInt64(limbs[index])
+        limbs[index] = UInt32(value / UInt64(divisor))
+        remainder = value % UInt64(divisor)
+      }
+    }
+
+    mutating func shiftLeft(by count: Int) {
+      for _ in 0..<(count / 16) { multiply(by: 1 << 16) }
+      multiply(by: 1 << UInt32(count % 16))
+    }
+
+    mutating func shiftRight(by count: Int) {
+      for _ in 0..<(count / 16) { divide(by: 1 << 16) }
+      divide(by: 1 << UInt32(count % 16))
+    }
+
+    mutating func increment() {
+      for index in limbs.indices {
+        limbs[index] &+= 1
+        if limbs[index] != 0 { return }
+      }
+      limbs.append(1)
+    }
+
+    /// Bits `start ..< start + 63`.
+    func bits(from start: Int) -> UInt64 {
+      var value: UInt64 = 0
+      for bit in (start..<(start + 63)).reversed() {
+        let limb = bit / 32
+        let set = limb < limbs.count && limbs[limb] >> UInt32(bit % 32) & 1 == 1
+        value = value << 1 | (set ? 1 : 0)
+      }
+      return value
+    }
+
+    var bitWidth: Int {
+      guard let top = limbs.lastIndex(where: { $0 != 0 }) else { return 0 }
+      return top * 32 + (32 - limbs[top].leadingZeroBitCount)
+    }
+  }
+
+  @Test("the table is floor(10^-k 2^(125 - floor(-k log2 10))) + 1 for every k")
+  func table() {
+    #expect(
+      ShortestDouble.table.count == 2 * (ShortestDouble.maximumK - ShortestDouble.minimumK + 1))
+    for k in ShortestDouble.minimumK...ShortestDouble.maximumK {
+      let e = -k
+      // floor(e log2(10)) from the exact value's bit length: 10^e has floor(e log2 10) + 1
+      // bits for e >= 0, and 10^-e has ceil(-e log2 10) bits otherwise.
+      var power = Big(limbs: [1])
+      for _ in 0..<abs(e) { power.multiply(by: 10) }
+      let floorLog = e >= 0 ? power.bitWidth - 1 : -power.bitWidth
+      let shift = 125 - floorLog
+      var g = Big(limbs: [1])
+      if e >= 0 {
+        g = power
+        if shift >= 0 { g.shiftLeft(by: shift) } else { g.shiftRight(by: -shift) }
+      } else {
+        g.shiftLeft(by: shift)
+        for _ in 0..<(-e) { g.divide(by: 10) }
+      }
+      g.increment()
+      let index = 2 * (k - ShortestDouble.minimumK)
+      #expect(g.bitWidth == 126, "k = \(k)")
+      #expect(ShortestDouble.table[index] == g.bits(from: 63), "k = \(k) high")
+      #expect(ShortestDouble.table[index + 1] == g.bits(from: 0), "k = \(k) low")
+    }
+  }
+
+  /// Components of every space, random and at the edges (missing, zero, out of gamut).
+  static func colors(count: Int) -> [Color] {
+    var generator = SplitMix(state: 7)
+    var colors: [Color] = []
+    for index in 0..<count {
+      let space = ColorSpace.allCases[index % ColorSpace.allCases.count]
+      func component() -> Double? {
+        switch generator.next() % 8 {
+        case 0: return nil
+        case 1: return 0
+        case 2: return Double(generator.next() % 400) - 50
+        default: return Double(generator.next() >> 11) * 0x1p-53 * 1.4 - 0.2
+        }
+      }
+      colors.append(Color(space: space, channels: Channels(component(), component(), component())))
+    }
+    return colors
+  }
+
+  @Test("a walk gives every space's channels bit for bit as converted(to:)")
+  func walk() {
+    func bits(_ channels: Channels) -> [UInt64?] {
+      [channels.c0?.bitPattern, channels.c1?.bitPattern, channels.c2?.bitPattern]
+    }
+    for color in Self.colors(count: 20_000) {
+      var walk = SpaceWalk(color)
+      // In an order that reuses values below the root, and one that does not.
+      for target in ColorSpace.allCases.reversed() + ColorSpace.allCases {
+        #expect(
+          bits(walk.channels(target)) == bits(color.converted(to: target).channels),
+          "\(color) to \(target)")
+      }
+      var fresh = SpaceWalk(color)
+      #expect(fresh.inSRGBGamut == color.isInGamut())
+      #expect(fresh.rgba8 == color.rgba8)
+    }
+  }
+
+  @Test("the pruned nearest-name search names what the search of every name does")
+  func nearestName() {
+    var labs: [Vector3] = NamedColors.oklabTable.map(\.lab)
+    var generator = SplitMix(state: 148)
+    for _ in 0..<50_000 {
+      func unit() -> Double { Double(generator.next() >> 11) * 0x1p-53 }
+      labs.append(Vector3(unit() * 1.2 - 0.1, unit() * 0.8 - 0.4, unit() * 0.8 - 0.4))
+    }
+    labs += [Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(1e300, 1e300, 0), Vector3(-1e300, 0, 0)]
+    for lab in labs {
+      let expected = Color(.oklab, lab.x, lab.y, lab.z).nearestCSSName
+      #expect(String(decoding: NearestName.name(lab), as: UTF8.self) == expected, "\(lab)")
+    }
+  }
+}
