@@ -73,18 +73,9 @@ public struct FontPickAnswer: Hashable, Sendable, Encodable {
 
   /// `{"family": …, "size": …, "style": … or null}`.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(family, forKey: .family)
-    if let style {
-      try container.encode(style, forKey: .style)
-    } else {
-      try container.encodeNil(forKey: .style)
-    }
+    var container = encoder.container(keyedBy: AnswerKey.self)
+    try familyAndStyle.encode(into: &container)
     try container.encode(size, forKey: .size)
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case family, style, size
   }
 
   /// The answer without its size, as `pickers font pick --json` prints it:
@@ -103,17 +94,18 @@ public struct FontPickAnswer: Hashable, Sendable, Encodable {
 
     /// `{"family": …, "style": … or null}`.
     public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
+      var container = encoder.container(keyedBy: AnswerKey.self)
+      try encode(into: &container)
+    }
+
+    /// The family, then the style or `null`.
+    fileprivate func encode(into container: inout KeyedEncodingContainer<AnswerKey>) throws {
       try container.encode(family, forKey: .family)
       if let style {
         try container.encode(style, forKey: .style)
       } else {
         try container.encodeNil(forKey: .style)
       }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-      case family, style
     }
   }
 
@@ -136,4 +128,9 @@ public struct FontPickAnswer: Hashable, Sendable, Encodable {
     else { return nil }
     self.init(family: String(fields[0]), style: String(fields[1]), size: size)
   }
+}
+
+/// The keys of an answer's JSON object.
+private enum AnswerKey: String, CodingKey {
+  case family, style, size
 }

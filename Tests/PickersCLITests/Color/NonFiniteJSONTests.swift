@@ -44,39 +44,7 @@ struct NonFiniteJSONTests {
   func outputs(color: String) throws {
     let folder = try makeTemporaryDirectory()
     defer { removeTree(folder) }
-    var files: [(String, [String])] = []
-    for (index, arguments) in Self.commands(color).enumerated() {
-      let result = try runPickers(arguments)
-      let shown = arguments.joined(separator: " ")
-      #expect(!result.stderr.contains("EncodingError"), "\(shown): \(result.stderr)")
-      if result.status == 0 {
-        let file = "\(folder)/\(index).json"
-        let written = try runProgram(
-          "/bin/sh", ["-c", "cat > \"$1\"", "sh", file], stdin: result.stdout)
-        #expect(written.status == 0)
-        files.append((file, arguments))
-      } else {
-        #expect(result.status == 1, "\(shown)")
-        #expect(result.stderr.hasPrefix("pickers: "), "\(shown): \(result.stderr)")
-      }
-    }
-    // Python's json.loads takes NaN and Infinity, which are not JSON: refuse them too.
-    let script = """
-      import json, sys
-      def refuse(name): raise ValueError('not JSON: ' + name)
-      for path in sys.argv[1:]:
-          try:
-              json.loads(open(path, encoding='utf-8').read(), parse_constant=refuse)
-          except ValueError as error:
-              print(path, error)
-      """
-    let check = try runProgram("/usr/bin/env", ["python3", "-c", script] + files.map(\.0))
-    #expect(check.status == 0, "\(check.stderr)")
-    for line in check.output.split(separator: "\n") {
-      let path = String(line.split(separator: " ")[0])
-      let arguments = files.first { $0.0 == path }?.1 ?? []
-      Issue.record("\(arguments.joined(separator: " ")): \(line)")
-    }
+    try expectJSONOrRefusal(Self.commands(color), in: folder)
   }
 
   @Test(
