@@ -34,7 +34,8 @@ struct FontPickerStateTests {
 
   @Test("the filter is the catalog's forgiving search: case, spacing and gaps are forgiven")
   func forgivingSearch() {
-    let rank = { FamilySearch.rank(Self.families, query: $0).map { Self.families[$0] } }
+    let start = FontPickerState(entries: Self.entries)
+    let rank = { FontPickerState.update(start, .setQuery($0)).matches.map { Self.families[$0] } }
     #expect(rank("dejavusans") == ["DejaVu Sans", "DejaVu Sans Mono"])
     #expect(rank("LIB mono") == ["Liberation Mono"])
     #expect(rank("dvsm") == ["DejaVu Sans Mono"])
