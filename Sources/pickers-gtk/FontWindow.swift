@@ -97,8 +97,9 @@ final class FontWindow {
   /// Rows whose label still shows the interface font, by the label's address.
   var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String, item: gpointer?)] =
     [:]
-  /// The families that cannot draw their own names, read once the rows need them.
-  lazy var symbolFamilies: [String: SymbolFamily] = (try? catalog.symbolFamilies()) ?? [:]
+  /// The families that cannot draw their own names, once read (``readSymbolFamilies()``).
+  var symbolFamilies: [String: SymbolFamily]?
+  var symbolFamiliesRequested = false
 
   init(options: Options, environment: [String: String]) throws {
     self.environment = environment
@@ -169,6 +170,7 @@ final class FontWindow {
       }
       scrollToSelection()
       refresh()
+      readSymbolFamilies()
       scheduleRowFonts()
       loadCollections()
     }
