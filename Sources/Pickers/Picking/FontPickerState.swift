@@ -285,6 +285,13 @@ public struct FontPickerState: PickerModel, Hashable {
     if favoritesOnly, stars == 0 { refilter() }
   }
 
+  /// Folds the family names for searching, as the first search does (a window can do it
+  /// while it waits for the first key, so that key does not).
+  public mutating func prepareSearch() {
+    guard searchNames.names.count != entries.count else { return }
+    searchNames.names = entries.map { FontSearch.Name($0.family) }
+  }
+
   /// Recomputes `matches` after the query or the favourites toggle changed, keeping the
   /// highlighted entry when it still matches.
   private mutating func refilter() {
@@ -294,9 +301,7 @@ public struct FontPickerState: PickerModel, Hashable {
     if search.isEmpty {
       found = Array(entries.indices)
     } else {
-      if searchNames.names.count != entries.count {
-        searchNames.names = entries.map { FontSearch.Name($0.family) }
-      }
+      prepareSearch()
       found = search.ranked(searchNames.names)
     }
     if favoritesOnly { found = found.filter { ratings[entries[$0].family] != nil } }

@@ -42,6 +42,17 @@ struct FontPickerStateTests {
     #expect(Set(rank("serif")) == ["DejaVu Serif", "Noto Serif"])
   }
 
+  @Test("folding the names before the first key changes neither the state nor what it finds")
+  func preparedSearch() {
+    let start = FontPickerState(entries: Self.entries)
+    var prepared = start
+    prepared.prepareSearch()
+    #expect(prepared == start)
+    let query = FontPickerState.update(prepared, .setQuery("dvsm"))
+    #expect(query.matches.map { Self.families[$0] } == ["DejaVu Sans Mono"])
+    #expect(query == FontPickerState.update(start, .setQuery("dvsm")))
+  }
+
   @Test("typed characters extend the filter; deleting and clearing edit it")
   func editFilter() {
     let start = FontPickerState(entries: Self.entries)
