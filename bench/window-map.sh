@@ -2,7 +2,7 @@
 # How fast the picker windows open and answer a key, against the dialogs people use today
 # (issue 32), on one display: Xvfb with the openbox window manager.
 #
-#   bench/window-map.sh [--quick] [--font]
+#   bench/window-map.sh [--quick] [--font] [--round-trips]
 #
 # Font windows: `pickers font pick --gui` against `yad --font` (zenity and kdialog have no font
 # dialog), with the test font set (Tests/Fixtures/fonts.conf, about 400 faces) and with every
@@ -22,17 +22,22 @@
 # the same runs as "baseline", in turn with the others), RUNS (default 5; 2 with --quick).
 # --font measures the font windows only. Prints a Markdown table (keys: the first key's first
 # repaint and settled time, then the next keys'); JSON in bench/out/window-map.json.
+# --round-trips then runs the font windows again (RUNS times, not timed) with a small library
+# preloaded that counts the replies Xlib and XCB wait for (each a round trip to the X server),
+# and prints each key's count, from its press to the next key's (window-map-trips.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 runs=${RUNS:-5}
 windows=(font-test font-system color)
+trips=
 for option in "$@"; do
   case $option in
     --quick) runs=${RUNS:-2} ;;
     --font) windows=(font-test font-system) ;;
+    --round-trips) trips=1 ;;
     *)
-      echo "bench/window-map.sh: unknown option $option (usage: bench/window-map.sh [--quick] [--font])" >&2
+      echo "bench/window-map.sh: unknown option $option (usage: bench/window-map.sh [--quick] [--font] [--round-trips])" >&2
       exit 2
       ;;
   esac
@@ -80,12 +85,56 @@ wm=$!
 trap 'kill $wm $xvfb 2>/dev/null || true' EXIT
 sleep 1
 
-measure() { # NAME FONTCONFIG_FILE KEYS -- tools as NAME -- COMMAND... groups
+measure() { # NAME FONTCONFIG_FILE KEYS [--shim FILE] -- tools as NAME -- COMMAND... groups
   local name=$1 config=$2 keys=$3
   shift 3
   FONTCONFIG_FILE=$config dbus-run-session -- /usr/bin/python3 "$root/bench/window_map.py" \
     --display "$DISPLAY" --runs "$runs" --keys "$keys" --out "$out/window-map-$name.json" "$@" \
     >/dev/null 2>"$out/window-map-$name.log"
+}
+
+# The round-trip counter: each reply Xlib (_XReply) or XCB (xcb_wait_for_reply, outside
+# _XReply) waits for is a line "XReply MS" (CLOCK_MONOTONIC) in $XREPLY_LOG.
+build_shim() {
+  command -v cc >/dev/null || {
+    echo "bench/window-map.sh: --round-trips needs a C compiler (cc)" >&2
+    exit 1
+  }
+  cat >"$out/xreply.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static __thread int inside;
+static void note(void) {
+  static FILE *log;
+  if (!log) {
+    const char *path = getenv("XREPLY_LOG");
+    if (!path || !(log = fopen(path, "a"))) return;
+    setvbuf(log, NULL, _IOLBF, 0);
+  }
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  fprintf(log, "XReply %.3f\n", now.tv_sec * 1000.0 + now.tv_nsec / 1e6);
+}
+int _XReply(void *display, void *reply, int extra, int discard) {
+  static int (*real)(void *, void *, int, int);
+  if (!real) real = (int (*)(void *, void *, int, int))dlsym(RTLD_NEXT, "_XReply");
+  note();
+  inside = 1;
+  int result = real(display, reply, extra, discard);
+  inside = 0;
+  return result;
+}
+void *xcb_wait_for_reply(void *connection, unsigned int request, void **error) {
+  static void *(*real)(void *, unsigned int, void **);
+  if (!real) real = (void *(*)(void *, unsigned int, void **))dlsym(RTLD_NEXT, "xcb_wait_for_reply");
+  if (!inside) note();
+  return real(connection, request, error);
+}
+C
+  cc -shared -fPIC -O2 -o "$out/xreply.so" "$out/xreply.c" -ldl
 }
 
 test_conf=$root/Tests/Fixtures/fonts.conf
@@ -124,4 +173,24 @@ for name, faces in (("font-test", test_faces), ("font-system", system_faces), ("
             median(r.get("first_key_repaint_ms", [])), median(r["first_key_ms"]),
             median(r.get("next_keys_repaint_ms", [])), median(r["key_ms"])))
 json.dump(combined, open("%s/window-map.json" % out, "w"), indent=1)
+EOF
+
+[[ -n $trips ]] || exit 0
+build_shim
+measure font-test-trips "$test_conf" dej --shim "$out/xreply.so" "${font_tools[@]}"
+measure font-system-trips "$system_conf" dej --shim "$out/xreply.so" "${font_tools[@]}"
+/usr/bin/python3 - "$out" "$test_faces" "$system_faces" <<'EOF'
+import json, statistics, sys
+out, test_faces, system_faces = sys.argv[1:]
+combined = {}
+print()
+print("| faces | tool | first key: X round trips | next keys: X round trips |")
+print("| --- | --- | --- | --- |")
+for name, faces in (("font-test-trips", test_faces), ("font-system-trips", system_faces)):
+    results = json.load(open("%s/window-map-%s.json" % (out, name)))
+    combined[name] = results
+    for tool, r in results.items():
+        first, rest = r["first_key_round_trips"], r["next_keys_round_trips"]
+        print("| %s | %s | %g | %g |" % (faces, tool, statistics.median(first), statistics.median(rest)))
+json.dump(combined, open("%s/window-map-trips.json" % out, "w"), indent=1)
 EOF

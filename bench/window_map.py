@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Time until a program's window is mapped, and how long its window takes to answer a key.
 
-    window_map.py --display :N --runs 5 [--keys TEXT] [--out FILE] NAME -- COMMAND... [-- NAME -- ...]
+    window_map.py --display :N --runs 5 [--keys TEXT] [--out FILE] [--shim FILE] NAME -- COMMAND... [-- NAME -- ...]
 
 Runs each command in turn (A, B, C, A, B, C, ...) so drift on a busy machine hits every tool
 alike, after one discarded warm-up run each (font caches, pickers' catalog cache). For each run:
@@ -15,6 +15,11 @@ alike, after one discarded warm-up run each (font caches, pickers' catalog cache
   DAMAGE event before 300 ms of quiet, the first repaint allowed 3 s) is the time until the
   window has settled, and the time to the first repaint (key_repaint_ms) when it first answers.
 
+With --shim FILE (a library that counts the replies Xlib waits for: bench/window-map.sh
+--round-trips builds it), the commands run with it preloaded, and each key's X round trips,
+from its press to the next key's, are counted too (first_key_round_trips,
+next_keys_round_trips).
+
 Writes one JSON object (to FILE, else standard output): {name: {"map_ms": [...], "drawn_ms": [...],
 "first_key_ms": [...], "key_ms": [...], "key_repaint_ms": [...], "first_key_repaint_ms": [...],
 "next_keys_repaint_ms": [...]}}: first_key_* is each run's first key (from the full list),
@@ -27,6 +32,7 @@ import select
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 from Xlib import X, XK, display
@@ -36,7 +42,7 @@ QUIET = 0.3
 
 
 def parse(argv):
-    options = {"display": os.environ.get("DISPLAY", ""), "runs": 5, "keys": "", "out": ""}
+    options = {"display": os.environ.get("DISPLAY", ""), "runs": 5, "keys": "", "out": "", "shim": ""}
     commands = []
     index = 0
     while index < len(argv) and argv[index].startswith("--"):
@@ -119,7 +125,24 @@ class Screen:
         self.d.flush()
 
 
-def run_once(screen, command, keys, env):
+def round_trips(log, start, end):
+    """How many replies the program waited for (the shim's "XReply MS" lines) from `start`
+    to `end` (monotonic seconds)."""
+    count = 0
+    with open(log) as lines:
+        for line in lines:
+            fields = line.split()
+            if len(fields) == 2 and fields[0] == "XReply" and start * 1000 <= float(fields[1]) < end * 1000:
+                count += 1
+    return count
+
+
+def run_once(screen, command, keys, env, shim=""):
+    log = ""
+    if shim:
+        fd, log = tempfile.mkstemp(prefix="window-map-", suffix=".replies")
+        os.close(fd)
+        env = dict(env, LD_PRELOAD=shim, XREPLY_LOG=log)
     process = subprocess.Popen(
         command, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
@@ -134,14 +157,21 @@ def run_once(screen, command, keys, env):
         if keys:
             times = []
             repaints = []
+            presses = []
             for character in keys:
                 pressed = time.monotonic()
+                presses.append(pressed)
                 screen.key(character)
                 last = screen.quiet(watches, QUIET, first=3.0)
                 times.append(((last or pressed) - pressed) * 1000)
                 repaints.append(((screen.first_repaint or pressed) - pressed) * 1000)
             result["keys_ms"] = times
             result["repaint_ms"] = repaints
+            if log:
+                # Each key's replies: from its press to the next key's (the window was quiet
+                # for QUIET seconds in between), the last key's until now.
+                ends = presses[1:] + [time.monotonic()]
+                result["round_trips"] = [round_trips(log, a, b) for a, b in zip(presses, ends)]
         return result
     finally:
         try:
@@ -155,6 +185,8 @@ def run_once(screen, command, keys, env):
             process.wait()
         for _ in screen.events(0.2):
             pass
+        if log:
+            os.unlink(log)
 
 
 def main():
@@ -164,12 +196,18 @@ def main():
     runs = int(options["runs"])
     fields = ("map_ms", "drawn_ms", "first_key_ms", "key_ms", "key_repaint_ms",
               "first_key_repaint_ms", "next_keys_repaint_ms")
+    if options["shim"]:
+        fields += ("first_key_round_trips", "next_keys_round_trips")
     results = {name: {field: [] for field in fields} for name, _ in commands}
     for name, command in commands:
         run_once(screen, command, "", env)
     for _ in range(runs):
         for name, command in commands:
-            result = run_once(screen, command, options["keys"], env)
+            result = run_once(screen, command, options["keys"], env, options["shim"])
+            trips = result.get("round_trips", [])
+            if trips:
+                results[name]["first_key_round_trips"].append(trips[0])
+                results[name]["next_keys_round_trips"].extend(trips[1:])
             results[name]["map_ms"].append(round(result["map_ms"], 1))
             results[name]["drawn_ms"].append(round(result["drawn_ms"], 1))
             repaints = [round(k, 1) for k in result.get("repaint_ms", [])]

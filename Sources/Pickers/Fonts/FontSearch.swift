@@ -32,13 +32,17 @@ public struct FontSearch: Sendable {
   /// deletions, substitutions and swapped neighbours). Shorter names win ties within a kind.
   public func score(_ name: String) -> Int? {
     if folded.isEmpty { return 0 }
-    let candidate = Self.fold(name)
-    let compact = candidate.filter { $0 != " " }
+    return score(Name(name))
+  }
+
+  /// How well a prepared name matches, as ``score(_:)-(String)`` scores its text.
+  public func score(_ name: Name) -> Int? {
+    if folded.isEmpty { return 0 }
+    let compact = name.compact
     let penalty = min(compact.count, 99)
     if compact == folded { return 1000 }
     if compact.starts(with: folded) { return 900 - penalty }
-    let nameWords = candidate.split(separator: " ").map(Array.init)
-    if Self.wordPrefixes(words, of: nameWords) { return 800 - penalty }
+    if Self.wordPrefixes(words, of: name.words) { return 800 - penalty }
     if Self.contains(compact, folded) { return 700 - penalty }
     if let gaps = Self.subsequenceGaps(folded, in: compact) {
       return max(500 - gaps * 10 - penalty, 201)
@@ -73,6 +77,39 @@ public struct FontSearch: Sendable {
     }
     scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.key < $1.key }
     return scored.map(\.element)
+  }
+
+  /// A name folded once for many queries (a picker searches the same names at every key).
+  public struct Name: Sendable {
+    /// The name as given.
+    public let text: String
+    /// The folded name without spaces, its folded words, and its lowercased text (for ties).
+    let compact: [Character]
+    let words: [[Character]]
+    let key: String
+
+    /// Folds `text` for searching.
+    public init(_ text: String) {
+      self.text = text
+      let folded = FontSearch.fold(text)
+      compact = folded.filter { $0 != " " }
+      words = folded.split(separator: " ").map(Array.init)
+      key = text.lowercased()
+    }
+  }
+
+  /// The indices of the prepared `names` that match, best first, as
+  /// ``ranked(_:names:)`` ranks their texts.
+  public func ranked(_ names: [Name]) -> [Int] {
+    var scored: [(index: Int, score: Int)] = []
+    for (index, name) in names.enumerated() {
+      guard let score = score(name) else { continue }
+      scored.append((index, score))
+    }
+    scored.sort {
+      $0.score != $1.score ? $0.score > $1.score : names[$0.index].key < names[$1.index].key
+    }
+    return scored.map(\.index)
   }
 
   /// The names closest to a misspelled one, for "did you mean" messages: the best matches of

@@ -63,6 +63,8 @@ public struct FontPickerState: PickerModel, Hashable {
 
   /// Every entry, in display order.
   public private(set) var entries: [Entry]
+  /// The entries' family names folded for searching, made by the first search.
+  private var searchNames = SearchNames()
   /// The filter typed so far.
   public private(set) var query = ""
   /// Indices into `entries` of the rows shown, best match first.
@@ -283,11 +285,25 @@ public struct FontPickerState: PickerModel, Hashable {
     if favoritesOnly, stars == 0 { refilter() }
   }
 
+  /// Folds the family names for searching, as the first search does (a window can do it
+  /// while it waits for the first key, so that key does not).
+  public mutating func prepareSearch() {
+    guard searchNames.names.count != entries.count else { return }
+    searchNames.names = entries.map { FontSearch.Name($0.family) }
+  }
+
   /// Recomputes `matches` after the query or the favourites toggle changed, keeping the
   /// highlighted entry when it still matches.
   private mutating func refilter() {
     let previous = selected
-    var found = FamilySearch.rank(entries.map(\.family), query: query)
+    let search = FontSearch(query)
+    var found: [Int]
+    if search.isEmpty {
+      found = Array(entries.indices)
+    } else {
+      prepareSearch()
+      found = search.ranked(searchNames.names)
+    }
     if favoritesOnly { found = found.filter { ratings[entries[$0].family] != nil } }
     if let allowedFamilies { found = found.filter { allowedFamilies.contains(entries[$0].family) } }
     if let name = collection, let filter = collections.first(where: { $0.name == name }) {
@@ -306,13 +322,11 @@ public struct FontPickerState: PickerModel, Hashable {
   }
 }
 
-/// The font picker's filter: the font catalog's forgiving search over family names.
-enum FamilySearch {
-  /// Indices of `families` matching `query`, best first; all of them, in order, for an empty
-  /// query.
-  static func rank(_ families: [String], query: String) -> [Int] {
-    let search = FontSearch(query)
-    guard !search.isEmpty else { return Array(families.indices) }
-    return search.ranked(Array(families.indices)) { [families[$0]] }
-  }
+/// The entries' family names folded for searching: derived from the entries, so no part of
+/// the state's value (every two compare equal).
+struct SearchNames: Hashable {
+  var names: [FontSearch.Name] = []
+
+  static func == (_: Self, _: Self) -> Bool { true }
+  func hash(into _: inout Hasher) {}
 }

@@ -155,12 +155,18 @@ struct FontWindowTests {
       ["font", "pick", "--gui", "--initial", "DejaVu Sans"], title: "pickers · font",
       environment: ["PICKERS_GTK_PREVIEW_PNG": folder + "/p.png"])
     try session.click("sample")
-    try session.type("Sphinx of black quartz, judge my vow; pack my box with five dozen jugs")
-    let narrow = Self.dump(folder + "/p.png") { _, arguments in arguments.contains("--text") }
+    let text = "Sphinx of black quartz, judge my vow; pack my box with five dozen jugs"
+    try session.type(text)
+    // The picture of the whole text (xdotool returns once it has sent the keys, which a busy
+    // window may still be drawing).
+    let narrow = Self.dump(folder + "/p.png") { _, arguments in
+      Self.value("--text", in: arguments) == text
+    }
     let before = try #require(Self.pngSize(narrow.png))
     try session.display.run("/usr/bin/xdotool", ["windowsize", session.window, "1270", "560"])
-    let wide = Self.dump(folder + "/p.png") { png, _ in
+    let wide = Self.dump(folder + "/p.png") { png, arguments in
       (Self.pngSize(png)?.width ?? 0) > before.width + 200
+        && Self.value("--text", in: arguments) == text
     }
     let after = try #require(Self.pngSize(wide.png))
     #expect(after.width > before.width + 200, "\(before) -> \(after)")

@@ -9,8 +9,12 @@ struct FontSearchTests {
     "Noto Serif", "Liberation Sans", "Liberation Mono", "Inter", "Inter Display",
   ]
 
+  /// The ranking of `query` over the names, which names prepared once rank alike.
   private func search(_ query: String) -> [String] {
-    FontSearch(query).ranked(Self.names) { [$0] }
+    let found = FontSearch(query).ranked(Self.names) { [$0] }
+    let prepared = FontSearch(query).ranked(Self.names.map(FontSearch.Name.init))
+    #expect(prepared.map { Self.names[$0] } == found, "prepared names, \(query)")
+    return found
   }
 
   @Test("an exact name, in any case, comes first")

@@ -34,11 +34,23 @@ struct FontPickerStateTests {
 
   @Test("the filter is the catalog's forgiving search: case, spacing and gaps are forgiven")
   func forgivingSearch() {
-    let rank = { FamilySearch.rank(Self.families, query: $0).map { Self.families[$0] } }
+    let start = FontPickerState(entries: Self.entries)
+    let rank = { FontPickerState.update(start, .setQuery($0)).matches.map { Self.families[$0] } }
     #expect(rank("dejavusans") == ["DejaVu Sans", "DejaVu Sans Mono"])
     #expect(rank("LIB mono") == ["Liberation Mono"])
     #expect(rank("dvsm") == ["DejaVu Sans Mono"])
     #expect(Set(rank("serif")) == ["DejaVu Serif", "Noto Serif"])
+  }
+
+  @Test("folding the names before the first key changes neither the state nor what it finds")
+  func preparedSearch() {
+    let start = FontPickerState(entries: Self.entries)
+    var prepared = start
+    prepared.prepareSearch()
+    #expect(prepared == start)
+    let query = FontPickerState.update(prepared, .setQuery("dvsm"))
+    #expect(query.matches.map { Self.families[$0] } == ["DejaVu Sans Mono"])
+    #expect(query == FontPickerState.update(start, .setQuery("dvsm")))
   }
 
   @Test("typed characters extend the filter; deleting and clearing edit it")
