@@ -119,6 +119,15 @@ if arguments[1] == "color" {
       size: size))
 }
 
+// GTK sets every label in a font fontconfig finds: with none it draws no text, floods standard
+// error with GLib criticals and has crashed in HarfBuzz. Say so before any window opens.
+let fontCheck = Result { try FontCatalog().faces().isEmpty }
+if case .success(true) = fontCheck {
+  fail(
+    "cannot open a window: fontconfig finds no fonts, and GTK draws every label in one "
+      + "(Debian: apt install fonts-dejavu-core)", status: 3)
+}
+
 guard gtk_init_check() != 0 else {
   let display =
     environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }

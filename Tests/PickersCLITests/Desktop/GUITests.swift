@@ -397,6 +397,34 @@ struct NoDisplayTests {
     }
   }
 
+  @Test(
+    "with no fonts at all, both windows refuse before opening: exit 1, one pickers: line",
+    .enabled(if: guiToolsPresent, "needs Xvfb and pickers-gtk"))
+  func noFonts() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    // A configuration with no font folder: fc-list lists nothing under it.
+    try writeText(
+      "<fontconfig><cachedir>\(folder)/cache</cachedir></fontconfig>\n", to: folder + "/fonts.conf")
+    let fonts = ["FONTCONFIG_FILE": folder + "/fonts.conf", "XDG_CACHE_HOME": folder]
+    let listed = try runProgram("/usr/bin/fc-list", [], environment: fonts)
+    #expect(listed.status == 0 && listed.stdout.isEmpty, "\(listed.output)")
+    let display = try VirtualDisplay()
+    for arguments in [["color", "pick", "--gui"], ["font", "pick", "--gui"]] {
+      var environment = fonts
+      environment["DISPLAY"] = display.name
+      environment["WAYLAND_DISPLAY"] = ""
+      // The timeout is a hang guard: a window that opened would wait for a person.
+      let result = try runPickers(arguments, environment: environment, timeout: 30)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(
+        result.stderr == "pickers: cannot open a window: fontconfig finds no fonts, and GTK "
+          + "draws every label in one (Debian: apt install fonts-dejavu-core)\n",
+        "\(arguments)")
+    }
+  }
+
   @Test("the pickers binary links no GTK, GDK, X11 or GIO library")
   func noGTKLinked() throws {
     let result = try runProgram("/usr/bin/ldd", [pickersBinary])
