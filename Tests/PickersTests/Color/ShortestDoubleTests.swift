@@ -206,4 +206,92 @@ import Testing
       #expect(String(decoding: NearestName.name(lab), as: UTF8.self) == expected, "\(lab)")
     }
   }
+
+  /// What `body` writes through a cursor, in a buffer with room for the stores past the end.
+  static func cursorText(_ body: (inout ByteCursor) -> Void) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 80) { buffer in
+      guard let base = buffer.baseAddress else { return "" }
+      var cursor = ByteCursor(pointer: base)
+      body(&cursor)
+      return String(
+        decoding: UnsafeBufferPointer(start: base, count: base.distance(to: cursor.pointer)),
+        as: UTF8.self)
+    }
+  }
+
+  /// `text` with zeros in front up to `count` characters.
+  static func padded(_ text: String, _ count: Int) -> String {
+    String(repeating: "0", count: max(0, count - text.count)) + text
+  }
+
+  @Test("digits eight at a time, the last count of them and whole numbers, as String writes them")
+  func digits() {
+    var generator = SplitMix(state: 8)
+    var values: [UInt64] = Array(0..<10_000) + [99_999_999, 10_000_000, 100_000_000, .max]
+    for _ in 0..<100_000 {
+      values.append(generator.next() % 100_000_000)
+      values.append(generator.next() >> (generator.next() % 64))
+    }
+    for value in values {
+      if value < 100_000_000 {
+        let word = ByteCursor.eightDigits(value)
+        let text = String(
+          decoding: (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) + 48 }, as: UTF8.self)
+        #expect(text == Self.padded(String(value), 8), "\(value)")
+      }
+      #expect(Self.cursorText { $0.putNumber(value) } == String(value), "\(value)")
+      let count = Int(value % 20) + 1
+      let expected = String(Self.padded(String(value), count).suffix(count))
+      #expect(
+        Self.cursorText { $0.putDigits(value, count: count) } == expected, "\(value) \(count)")
+    }
+  }
+
+  /// `value` rounded half away from zero at `decimals` places from its scaled double (the
+  /// rule ``NumberText/writeFixed(_:decimals:to:)`` documents), by the standard library's
+  /// rounding and integer text, or `description` where the scaled value reaches 9e15.
+  static func fixedReference(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let magnitude = abs(value) * scale
+    guard magnitude < 9e15 else { return value.description }
+    let scaled = UInt64(magnitude.rounded(.toNearestOrAwayFromZero))
+    if scaled == 0 { return "0" }
+    var digits = Self.padded(String(scaled), decimals + 1)
+    var fraction = String(digits.suffix(decimals))
+    digits.removeLast(decimals)
+    while fraction.last == "0" { fraction.removeLast() }
+    return (value < 0 ? "-" : "") + digits + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  @Test("fixed places: rounded half away from zero as the scaled double, the zeros dropped")
+  func fixedPlaces() {
+    var generator = SplitMix(state: 9)
+    var values: [Double] = [
+      0, 0.5, 1.5, 2.5, 0.05, 0.0005, 0.00005, 0.000_000_5, 1e-9, 123.456_789_5, 255, 360,
+      8_999_999_999_999_999, 9e15, 1e300, .infinity, -.infinity, .nan, 5e-324,
+    ]
+    for whole in 0..<4000 {
+      values += [Double(whole) / 1000, Double(whole) / 255, Double(whole) * 0.0125]
+    }
+    for _ in 0..<100_000 {
+      let unit = Double(generator.next() >> 11) * 0x1p-53
+      values += [unit, unit * 360 - 180, unit * 100, unit * 255, unit * 1e12]
+      values.append(Double(bitPattern: generator.next()))
+    }
+    var mismatches: [String] = []
+    for value in values {
+      for probe in [value, -value] {
+        for decimals in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15] {
+          let written = Self.cursorText {
+            NumberText.writeFixed(probe, decimals: decimals, to: &$0)
+          }
+          let expected = Self.fixedReference(probe, decimals)
+          if written != expected { mismatches.append("\(probe) at \(decimals): \(written)") }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
 }

@@ -41,10 +41,76 @@ struct ByteCursor {
     pointer += count
   }
 
-  /// Writes the `count` lowest decimal digits of `value` (leading zeros included), two at a
-  /// time from a table.
+  /// Writes the `count` lowest decimal digits of `value` (leading zeros included).
+  ///
+  /// Eight at a time (``eightDigits(_:)``): this stores up to 7 bytes past the last digit,
+  /// which the next writes overwrite (a number's room in a report's bound covers them).
   @inline(__always)
   mutating func putDigits(_ value: UInt64, count: Int) {
+    if count <= 8 {
+      putLastDigits(value % 100_000_000, count)
+    } else if count <= 16 {
+      let (high, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
+      putLastDigits(high % 100_000_000, count &- 8)
+      putLastDigits(low, 8)
+    } else {
+      let (high, low) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000)
+      putDigitsByPairs(high, count: count &- 16)
+      let (middle, last) = low.quotientAndRemainder(dividingBy: 100_000_000)
+      putLastDigits(middle, 8)
+      putLastDigits(last, 8)
+    }
+  }
+
+  /// Writes the last `count` (1 to 8) of the eight digits of `value` (below 10^8) in one
+  /// 8-byte store, `count` bytes on.
+  @inline(__always)
+  mutating func putLastDigits(_ value: UInt64, _ count: Int) {
+    let digits = Self.eightDigits(value) &>> (UInt64(truncatingIfNeeded: 8 &- count) &* 8)
+    putEight(digits)
+    pointer += count
+  }
+
+  /// `value` in decimal without leading zeros (`0` for 0).
+  @inline(__always)
+  mutating func putNumber(_ value: UInt64) {
+    if value < 10 { return put(0x30 | UInt8(truncatingIfNeeded: value)) }
+    guard value < 100_000_000 else { return putDigits(value, count: Self.digitCount(value)) }
+    let digits = Self.eightDigits(value)
+    // The leading zeros are the low zero bytes; value >= 10 has a nonzero one.
+    let leadingBits = digits.trailingZeroBitCount & ~7
+    putEight(digits &>> UInt64(truncatingIfNeeded: leadingBits))
+    pointer += 8 &- (leadingBits &>> 3)
+  }
+
+  /// Stores the eight digits of an ``eightDigits(_:)`` word as ASCII, without moving on.
+  @inline(__always)
+  func putEight(_ digits: UInt64) {
+    UnsafeMutableRawPointer(pointer).storeBytes(
+      of: (digits | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
+  }
+
+  /// The eight decimal digits of `value` (below 10^8, leading zeros included), one a byte,
+  /// the first in the lowest byte, as numbers 0 to 9.
+  ///
+  /// Division in lanes by multiplication: the two halves of four digits go in two 32-bit
+  /// lanes, each is split into two pairs of 16 bits (x / 100 is x * 10,486 >> 20 for
+  /// x < 10^4), and each pair into two bytes (x / 10 is x * 103 >> 10 for x < 100); no lane
+  /// carries into the next.
+  @inline(__always)
+  static func eightDigits(_ value: UInt64) -> UInt64 {
+    let high = value / 10_000
+    let low = value &- high &* 10_000
+    let halves = high | (low &<< 32)
+    let hundreds = ((halves &* 10_486) &>> 20) & 0x0000_007F_0000_007F
+    let pairs = ((halves &- hundreds &* 100) &<< 16) &+ hundreds
+    let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F_000F
+    return tens &+ ((pairs &- tens &* 10) &<< 8)
+  }
+
+  /// Writes the `count` lowest decimal digits of `value`, two at a time from a table.
+  @inline(__always)
+  mutating func putDigitsByPairs(_ value: UInt64, count: Int) {
     let pairs = Self.digitPairs.utf8Start
     var rest = value
     var index = count
@@ -82,15 +148,19 @@ struct ByteCursor {
     return value < 10_000_000_000_000_000_000 ? 19 : 20
   }
 
-  /// `count` spaces after a newline (at most 32), from static text.
+  /// A newline and `count` spaces: up to 15 in two 8-byte stores (which reach 16 bytes on),
+  /// more one by one.
   @inline(__always)
   mutating func putNewline(indentedBy count: Int) {
-    guard count <= 32 else {
+    guard count < 16 else {
       put(0x0A)
       for _ in 0..<count { put(0x20) }
       return
     }
-    put(UnsafeBufferPointer(start: Self.newlineAndSpaces.utf8Start, count: count + 1))
+    let target = UnsafeMutableRawPointer(pointer)
+    target.storeBytes(of: UInt64(0x2020_2020_2020_200A).littleEndian, as: UInt64.self)
+    target.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+    pointer += count &+ 1
   }
 
   /// `count` spaces (at most 32), from static text.

@@ -187,11 +187,15 @@ public struct ColorReport: Sendable, Hashable {
     row("alpha")
     NumberText.writeRoundedDescription(color.alpha, decimals: 4, to: &output)
     output.put(0x0A)
-    for (index, space) in spaces.reportSpaces.enumerated() {
+    // The globals read once, not at each row.
+    let reportSpaces = Self.spaces
+    let plans = Self.plans
+    for index in reportSpaces.indices {
+      let space = reportSpaces[index]
       let name = Self.rowName(space)
       output.put(name)
       output.putSpaces(15 - name.utf8CodeUnitCount)
-      writeCSSString(space, spaces.channels(space), alpha: 1, plan: Self.plans[index], to: &output)
+      writeCSSString(space, spaces.channels(space), alpha: 1, plan: plans[index], to: &output)
       output.put(0x0A)
     }
     row("in sRGB gamut")
@@ -222,11 +226,10 @@ public struct ColorReport: Sendable, Hashable {
     func newline(_ level: Int) {
       output.putNewline(indentedBy: 2 * (indent + level))
     }
-    func key(_ name: StaticString) {
+    /// A key as its whole text, quotes and separator included (one copy).
+    func key(_ text: StaticString) {
       newline(1)
-      output.put(0x22)
-      output.put(name)
-      output.put("\" : ")
+      output.put(text)
     }
     func array(_ space: ColorSpace) {
       output.put(UInt8(ascii: "["))
@@ -254,10 +257,10 @@ public struct ColorReport: Sendable, Hashable {
     }
     // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
     output.put(UInt8(ascii: "{"))
-    key("alpha")
+    key("\"alpha\" : ")
     NumberText.writeJSONNumber(color.alpha, to: &output)
     output.put(UInt8(ascii: ","))
-    key("computed")
+    key("\"computed\" : ")
     switch computed {
     case .fast:
       // Digits, letters, spaces and `(),./%-`: nothing to escape.
@@ -268,33 +271,33 @@ public struct ColorReport: Sendable, Hashable {
       bytes.withUnsafeBufferPointer { writeJSONString($0, to: &output) }
     }
     output.put(UInt8(ascii: ","))
-    key("display-p3")
+    key("\"display-p3\" : ")
     array(.displayP3)
     output.put(UInt8(ascii: ","))
-    key("hex")
+    key("\"hex\" : ")
     output.put(0x22)
     writeHex(spaces.rgba8, to: &output)
     output.put(0x22)
-    member("hsl", .hsl)
-    member("hsv", .hsv)
-    member("hwb", .hwb)
+    member("\"hsl\" : ", .hsl)
+    member("\"hsv\" : ", .hsv)
+    member("\"hwb\" : ", .hwb)
     output.put(UInt8(ascii: ","))
-    key("inSRGBGamut")
+    key("\"inSRGBGamut\" : ")
     output.put(spaces.inSRGBGamut ? "true" : "false")
     output.put(UInt8(ascii: ","))
-    key("input")
+    key("\"input\" : ")
     writeJSONString(input, to: &output)
-    member("lab", .lab)
-    member("lch", .lch)
+    member("\"lab\" : ", .lab)
+    member("\"lch\" : ", .lch)
     output.put(UInt8(ascii: ","))
-    key("name")
+    key("\"name\" : ")
     // Every CSS name is lowercase letters: nothing to escape.
     output.put(0x22)
     output.put(NearestName.name(spaces.resolved(.oklab)))
     output.put(0x22)
-    member("oklab", .oklab)
-    member("oklch", .oklch)
-    member("srgb", .srgb)
+    member("\"oklab\" : ", .oklab)
+    member("\"oklch\" : ", .oklch)
+    member("\"srgb\" : ", .srgb)
     newline(0)
     output.put(UInt8(ascii: "}"))
   }

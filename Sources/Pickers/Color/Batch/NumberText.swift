@@ -4,7 +4,8 @@
 /// ``ShortestDouble``.
 enum NumberText {
   /// ``Color/appendNumber(_:decimals:to:)``'s text: `value` rounded half away from zero to
-  /// `decimals` places, without trailing zeros or `-0` (at most 33 bytes).
+  /// `decimals` places, without trailing zeros or `-0` (at most 33 bytes, and stores reach at
+  /// most 26 bytes on).
   @inline(__always)
   static func writeFixed(_ value: Double, decimals: Int, to output: inout ByteCursor) {
     guard value.isFinite else {
@@ -15,31 +16,51 @@ enum NumberText {
     guard magnitude < 9e15, (0...15).contains(decimals) else {
       return ShortestDouble.write(value, to: &output)
     }
-    // Below 2^53 the truncated part and the fraction are exact, so this is `rounded()`.
-    let truncated = UInt64(magnitude)
-    let scaled = magnitude - Double(truncated) >= 0.5 ? truncated + 1 : truncated
+    // Below 2^53 the truncated part and the fraction are exact, so this is `rounded()`
+    // (through Int64, whose conversions are one instruction each way).
+    let truncated = Int64(magnitude)
+    let rounded = magnitude - Double(truncated) >= 0.5 ? truncated &+ 1 : truncated
+    let scaled = UInt64(bitPattern: rounded)
     if scaled == 0 { return output.put(UInt8(ascii: "0")) }
-    let (wholePart, fractionPart): (UInt64, UInt64)
+    // The fraction times `padding` has eight digits (for up to 8 places).
+    let (wholePart, fractionPart, padding): (UInt64, UInt64, UInt64)
     switch decimals {
-    case 0: (wholePart, fractionPart) = (scaled, 0)
-    case 2: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 100)
-    case 3: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000)
-    case 4: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 10_000)
-    case 6: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: 1_000_000)
-    default: (wholePart, fractionPart) = scaled.quotientAndRemainder(dividingBy: UInt64(scale))
+    case 0: (wholePart, fractionPart, padding) = (scaled, 0, 1)
+    case 2:
+      let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 100)
+      (wholePart, fractionPart, padding) = (whole, fraction, 1_000_000)
+    case 3:
+      let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 1_000)
+      (wholePart, fractionPart, padding) = (whole, fraction, 100_000)
+    case 4:
+      let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 10_000)
+      (wholePart, fractionPart, padding) = (whole, fraction, 10_000)
+    case 6:
+      let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: 1_000_000)
+      (wholePart, fractionPart, padding) = (whole, fraction, 100)
+    default:
+      let (whole, fraction) = scaled.quotientAndRemainder(dividingBy: UInt64(scale))
+      let pad = decimals <= 8 ? UInt64(CSSColorParser.powerOfTen(8 - decimals)) : 0
+      (wholePart, fractionPart, padding) = (whole, fraction, pad)
     }
     if value < 0 { output.put(UInt8(ascii: "-")) }
-    output.putDigits(wholePart, count: ByteCursor.digitCount(wholePart))
+    output.putNumber(wholePart)
     guard fractionPart != 0 else { return }
-    // The fraction's digits with its leading zeros (0.05 at 4 places is ".05"), the trailing
-    // ones dropped.
+    output.put(UInt8(ascii: "."))
+    if padding != 0 {
+      // The fraction's digits with its leading zeros (0.05 at 4 places is ".05"), padded
+      // with zeros to eight: its trailing zeros and the padding are the high zero bytes.
+      let digits = ByteCursor.eightDigits(fractionPart &* padding)
+      output.putEight(digits)
+      output.pointer += 8 &- (digits.leadingZeroBitCount &>> 3)
+      return
+    }
     var fraction = fractionPart
     var places = decimals
     while fraction % 10 == 0 {
       fraction /= 10
       places -= 1
     }
-    output.put(UInt8(ascii: "."))
     output.putDigits(fraction, count: places)
   }
 
@@ -47,8 +68,7 @@ enum NumberText {
   @inline(__always)
   static func writeInteger(_ value: Int, to output: inout ByteCursor) {
     if value < 0 { output.put(UInt8(ascii: "-")) }
-    let magnitude = UInt64(value.magnitude)
-    output.putDigits(magnitude, count: ByteCursor.digitCount(magnitude))
+    output.putNumber(UInt64(value.magnitude))
   }
 
   /// ``Color/appendJSONNumber(_:to:)``'s text: the shortest round-tripping form without a

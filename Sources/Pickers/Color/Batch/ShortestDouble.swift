@@ -18,7 +18,8 @@ enum ShortestDouble {
   static let minimumK = -324
   static let maximumK = 292
 
-  /// Appends `value`'s `description` through `cursor` (at most 24 bytes).
+  /// Appends `value`'s `description` through `cursor` (at most 24 bytes; stores reach at most
+  /// 31 bytes on).
   @inline(__always)
   static func write(_ value: Double, to cursor: inout ByteCursor) {
     guard let (digits, exponent) = decimal(value) else {

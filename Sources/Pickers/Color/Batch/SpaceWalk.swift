@@ -77,9 +77,6 @@ struct SpaceWalk {
         red: byte(rgb.x), green: byte(rgb.y), blue: byte(rgb.z), alpha: byte(color.alpha))
     }
   }
-
-  /// The spaces of a report, in order.
-  var reportSpaces: [ColorSpace] { ColorReport.spaces }
 }
 
 extension ColorSpace {
