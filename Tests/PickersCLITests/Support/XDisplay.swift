@@ -69,16 +69,22 @@ final class BackgroundProcess {
   /// Waits for the program to end (killing it after `timeout` seconds, a hang guard) and
   /// returns what it printed.
   func wait(timeout: Double = 60) throws -> PickersResult {
+    if let result = ended(within: timeout) { return result }
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    finished = PickersResult(status: -1, stdout: [], stderr: "")
+    throw HarnessError(description: "the program did not finish in \(timeout) s")
+  }
+
+  /// What the program printed, if it ends within `seconds`; `nil` (and it keeps running) if
+  /// not.
+  func ended(within seconds: Double) -> PickersResult? {
     if let finished { return finished }
     let start = monotonicNow()
     var status: Int32 = 0
     while waitpid(pid, &status, WNOHANG) == 0 {
-      if monotonicNow() - start > timeout {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        finished = PickersResult(status: -1, stdout: [], stderr: "")
-        throw HarnessError(description: "the program did not finish in \(timeout) s")
-      }
+      if monotonicNow() - start > seconds { return nil }
       usleep(20_000)
     }
     let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
