@@ -120,11 +120,17 @@ func fill(
 /// After the first frame the helper writes one line per named widget, `NAME X Y WIDTH HEIGHT`
 /// in the window surface's pixels, and `first-frame-ms N` (milliseconds from `main` to the end
 /// of the first paint), so a test can click a star and read the swatch out of a screenshot.
+/// After a later frame that moved or resized a named widget (a scrollbar that appeared beside
+/// the preview), the file is written again with the new rectangles and the same first-frame
+/// time.
 @MainActor
 final class GeometryReport {
   private let path: String?
   private var widgets: [(String, Widget)] = []
-  private var written = false
+  /// The first frame's time, once painted.
+  private var firstFrame: Int?
+  /// The rectangles last written.
+  private var written = ""
 
   init(environment: [String: String]) {
     path = environment["PICKERS_GTK_GEOMETRY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -144,12 +150,13 @@ final class GeometryReport {
   }
 
   private func write(_ window: Widget) {
-    guard !written, let path, let native = gtk_widget_get_native(window) else { return }
-    written = true
+    guard let path, let native = gtk_widget_get_native(window) else { return }
+    let first = firstFrame ?? Int(milliseconds(since: startTime).rounded())
+    firstFrame = first
     var offsetX = 0.0
     var offsetY = 0.0
     gtk_native_get_surface_transform(native, &offsetX, &offsetY)
-    var lines = "first-frame-ms \(Int(milliseconds(since: startTime).rounded()))\n"
+    var lines = ""
     for (name, widget) in widgets {
       var bounds = graphene_rect_t()
       guard gtk_widget_compute_bounds(widget, cgtk_widget(native.gpointer), &bounds) != 0 else {
@@ -159,8 +166,10 @@ final class GeometryReport {
       let y = Int((Double(bounds.origin.y) + offsetY).rounded())
       lines += "\(name) \(x) \(y) \(Int(bounds.size.width)) \(Int(bounds.size.height))\n"
     }
+    guard lines != written else { return }
+    written = lines
     do {
-      try writeAtomically(Array(lines.utf8), to: path)
+      try writeAtomically(Array("first-frame-ms \(first)\n\(lines)".utf8), to: path)
     } catch {
       writeError("pickers: warning: \(error)\n")
     }

@@ -202,11 +202,7 @@ final class WindowSession {
       }
       usleep(50_000)
     }
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      let numbers = fields.dropFirst().compactMap { Int($0) }
-      if numbers.count == 4 { geometry[String(fields[0])] = numbers }
-    }
+    geometry = Self.rectangles(text)
     guard !geometry.isEmpty else {
       throw HarnessError(
         description: "no window appeared: \((try? picker.wait(timeout: 1))?.stderr ?? "")")
@@ -217,6 +213,23 @@ final class WindowSession {
   }
 
   deinit { removeTree(home) }
+
+  /// The rectangles of a geometry report's lines (`NAME X Y WIDTH HEIGHT`).
+  static func rectangles(_ text: String) -> [String: [Int]] {
+    var rectangles: [String: [Int]] = [:]
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      let numbers = fields.dropFirst().compactMap { Int($0) }
+      if numbers.count == 4 { rectangles[String(fields[0])] = numbers }
+    }
+    return rectangles
+  }
+
+  /// The widgets' rectangles as the window last wrote them: after the first frame, the report
+  /// is written again whenever a frame moves or resizes a named widget.
+  func currentGeometry() throws -> [String: [Int]] {
+    Self.rectangles(try runProgram("/bin/cat", [home + "/geometry"]).output)
+  }
 
   /// Presses keys (xdotool key names) in the focused window.
   func keys(_ names: String...) throws {
