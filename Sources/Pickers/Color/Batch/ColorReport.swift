@@ -359,13 +359,7 @@ public struct ColorReport: Sendable, Hashable {
     }
     func hue(_ value: Double?) {
       guard let value, value.isFinite, abs(value) >= 1 else { return number(value) }
-      var wholeDigits = 1
-      var bound = 10.0
-      while abs(value) >= bound && wholeDigits < 6 {
-        wholeDigits += 1
-        bound *= 10
-      }
-      NumberText.writeFixed(value, decimals: max(0, 6 - wholeDigits), to: &output)
+      NumberText.writeFixed(value, decimals: CSSColor.hueDecimals(value), to: &output)
     }
     func alphaText() {
       if alphaIsMissing {

@@ -147,13 +147,7 @@ public struct CSSColor: Sendable, Hashable {
     /// A hue with six significant digits, as browsers write angles (`73.3386`).
     func hue(_ value: Double?) -> String {
       guard let value, value.isFinite, abs(value) >= 1 else { return number(value) }
-      var wholeDigits = 1
-      var bound = 10.0
-      while abs(value) >= bound && wholeDigits < 6 {
-        wholeDigits += 1
-        bound *= 10
-      }
-      return Color.formatNumber(value, decimals: max(0, 6 - wholeDigits))
+      return Color.formatNumber(value, decimals: Self.hueDecimals(value))
     }
     let channels = color.channels
     let third = color.space.hueIndex == 2 ? hue(channels.c2) : number(channels.c2)
@@ -219,5 +213,20 @@ extension Color {
       return
     }
     self = try CSSColor(css: text, context: context).color
+  }
+}
+
+extension CSSColor {
+  /// The decimals that give a hue of at least 1 in magnitude six significant digits, as
+  /// browsers write angles (`73.3386`, `180.000`, no decimals from 100,000 up).
+  @inline(__always)
+  static func hueDecimals(_ value: Double) -> Int {
+    var wholeDigits = 1
+    var bound = 10.0
+    while abs(value) >= bound && wholeDigits < 6 {
+      wholeDigits += 1
+      bound *= 10
+    }
+    return max(0, 6 - wholeDigits)
   }
 }
