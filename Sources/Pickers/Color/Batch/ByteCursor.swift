@@ -83,6 +83,34 @@ struct ByteCursor {
     pointer += 8 &- (leadingBits &>> 3)
   }
 
+  /// Writes `scaled` (below 10^8) with its last `places` (0 to 7) digits after a point, as
+  /// ``NumberText/writeFixed(_:decimals:to:)`` writes a number: `-` first when `negative`,
+  /// the whole part without leading zeros (`0` when it is 0), and the point and fraction only
+  /// when the fraction is not 0, without its trailing zeros.
+  ///
+  /// One word of eight digits (``eightDigits(_:)``), the first in its lowest byte: the low
+  /// `8 - places` bytes are the whole part, its leading zeros the low zero bytes; the high
+  /// bytes the fraction, its trailing zeros the high zero bytes. Stores reach 17 bytes on.
+  @inline(__always)
+  mutating func putFixed(_ scaled: UInt64, places: Int, negative: Bool) {
+    pointer.pointee = UInt8(ascii: "-")
+    pointer += negative ? 1 : 0
+    let digits = Self.eightDigits(scaled)
+    let wholeBits = UInt64(truncatingIfNeeded: 8 &- places) &* 8
+    // Keep the last digit of the whole part even when it is 0.
+    let zeroBits = UInt64(truncatingIfNeeded: min(digits.trailingZeroBitCount, 56)) & ~7
+    let leadingBits = min(zeroBits, wholeBits &- 8)
+    putEight(digits &>> leadingBits)
+    pointer += Int(truncatingIfNeeded: (wholeBits &- leadingBits) &>> 3)
+    // Shifted in two steps, so that a whole word of whole part leaves no fraction.
+    let fraction = (digits &>> (wholeBits &- 1)) &>> 1
+    pointer.pointee = UInt8(ascii: ".")
+    UnsafeMutableRawPointer(pointer + 1).storeBytes(
+      of: (fraction | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
+    let fractionCount = 8 &- (fraction.leadingZeroBitCount &>> 3)
+    pointer += fraction == 0 ? 0 : fractionCount &+ 1
+  }
+
   /// Stores the eight digits of an ``eightDigits(_:)`` word as ASCII, without moving on.
   @inline(__always)
   func putEight(_ digits: UInt64) {
@@ -187,6 +215,33 @@ struct ByteCursor {
   @inline(__always)
   mutating func put(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { put($0) }
+  }
+}
+
+/// Up to 32 bytes of text known before a report is written (a row's name, its padding and the
+/// head of its value), copied with one vector store whatever their count.
+struct FixedText: Sendable {
+  /// The text, zeros after it.
+  var bytes: SIMD32<UInt8>
+  /// How many bytes of ``bytes`` are the text.
+  var count: Int
+
+  /// The bytes of `text`, of at most 32 bytes.
+  init(_ text: [UInt8]) {
+    precondition(text.count <= 32, "a fixed text is at most 32 bytes")
+    var bytes = SIMD32<UInt8>(repeating: 0)
+    for (index, byte) in text.enumerated() { bytes[index] = byte }
+    self.bytes = bytes
+    count = text.count
+  }
+}
+
+extension ByteCursor {
+  /// Copies `text` (storing 32 bytes, which the next writes overwrite).
+  @inline(__always)
+  mutating func put(_ text: FixedText) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: text.bytes, as: SIMD32<UInt8>.self)
+    pointer += text.count
   }
 }
 

@@ -160,22 +160,16 @@ public struct ColorReport: Sendable, Hashable {
     to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
-    // Every row name fits the width of the longest, "in sRGB gamut".
-    func row(_ name: StaticString) {
-      output.put(name)
-      output.putSpaces(15 - name.utf8CodeUnitCount)
-    }
-    row("input")
+    // The global read once, not at each row.
+    let template = Self.textTemplate
+    output.put(template.input)
     output.put(input)
-    output.put(0x0A)
-    row("computed")
+    output.put(template.computed)
     writeComputed(computed, color, &spaces, to: &output)
-    output.put(0x0A)
     let pixel = spaces.rgba8
-    row("hex")
+    output.put(template.hex)
     writeHex(pixel, to: &output)
-    output.put(0x0A)
-    row("name")
+    output.put(template.name)
     if let name = cssName(pixel) {
       var name = name
       name.withUTF8 { output.put($0) }
@@ -183,25 +177,61 @@ public struct ColorReport: Sendable, Hashable {
       output.put(NearestName.name(spaces.resolved(.oklab)))
       output.put(" (nearest)")
     }
-    output.put(0x0A)
-    row("alpha")
+    output.put(template.alpha)
     NumberText.writeRoundedDescription(color.alpha, decimals: 4, to: &output)
-    output.put(0x0A)
-    // The globals read once, not at each row.
-    let reportSpaces = Self.spaces
-    let plans = Self.plans
-    for index in reportSpaces.indices {
-      let space = reportSpaces[index]
-      let name = Self.rowName(space)
-      output.put(name)
-      output.putSpaces(15 - name.utf8CodeUnitCount)
-      writeCSSString(space, spaces.channels(space), alpha: 1, plan: plans[index], to: &output)
+    for row in template.rows {
       output.put(0x0A)
+      output.put(row.head)
+      writeCSSValues(spaces.channels(row.space), plan: row.plan, to: &output)
+      output.put(UInt8(ascii: ")"))
     }
-    row("in sRGB gamut")
+    output.put(template.gamut)
     output.put(spaces.inSRGBGamut ? "yes" : "no")
     output.put(0x0A)
   }
+
+  /// The fixed text of the text form, made once: each row's name padded to the width of the
+  /// longest ("in sRGB gamut"), after the newline that ends the row before.
+  struct TextTemplate: Sendable {
+    /// A space's row: its name and padding, and its value's head
+    /// (`hsl(`, `color(display-p3 `), the space and its print plan.
+    struct Row: Sendable {
+      var head: FixedText
+      var space: ColorSpace
+      var plan: CSSPrintPlan
+    }
+
+    var input: FixedText
+    var computed: FixedText
+    var hex: FixedText
+    var name: FixedText
+    var alpha: FixedText
+    var rows: [Row]
+    var gamut: FixedText
+
+    init() {
+      func label(_ name: String, newline: Bool = true) -> [UInt8] {
+        (newline ? [0x0A] : []) + Array(name.utf8)
+          + Array(repeating: 0x20, count: 15 - name.utf8.count)
+      }
+      input = FixedText(label("input", newline: false))
+      computed = FixedText(label("computed"))
+      hex = FixedText(label("hex"))
+      name = FixedText(label("name"))
+      alpha = FixedText(label("alpha"))
+      gamut = FixedText(label("in sRGB gamut"))
+      rows = zip(ColorReport.spaces, ColorReport.plans).map { space, plan in
+        // The longest, display-p3's, is 32 bytes.
+        var head = label(ColorReport.rowName(space).description, newline: false)
+        if plan.isColorFunction { head += Array("color(".utf8) }
+        head += Array(plan.name.description.utf8)
+        head.append(plan.isColorFunction ? UInt8(ascii: " ") : UInt8(ascii: "("))
+        return Row(head: FixedText(head), space: space, plan: plan)
+      }
+    }
+  }
+
+  static let textTemplate = TextTemplate()
 
   /// Appends the JSON object of `color` read from `input`, its nested lines indented by
   /// `indent` levels of two spaces (the first line is not indented).
@@ -302,16 +332,13 @@ public struct ColorReport: Sendable, Hashable {
     output.put(UInt8(ascii: "}"))
   }
 
-  /// Writes `channels` in `space` as ``Color/appendCSSString(to:)`` writes them, with the
-  /// space's print plan read beforehand.
+  /// Writes the three values of `channels` as ``Color/appendCSSString(to:)`` writes them at
+  /// full opacity, between the head and the `)` (with the space's print plan read
+  /// beforehand).
   @inline(__always)
-  static func writeCSSString(
-    _ space: ColorSpace, _ channels: Channels, alpha: Double, plan: CSSPrintPlan,
-    to output: inout ByteCursor
+  static func writeCSSValues(
+    _ channels: Channels, plan: CSSPrintPlan, to output: inout ByteCursor
   ) {
-    if plan.isColorFunction { output.put("color(") }
-    output.put(plan.name)
-    output.put(plan.isColorFunction ? UInt8(ascii: " ") : UInt8(ascii: "("))
     func value(_ channel: Double?, _ decimals: Int, _ percentSign: Bool) {
       guard let channel else { return output.put("none") }
       let scaled = plan.scale == 1 ? channel : channel * plan.scale
@@ -323,11 +350,6 @@ public struct ColorReport: Sendable, Hashable {
     value(channels.c1, plan.decimals.1, plan.percentSigns.1)
     output.put(UInt8(ascii: " "))
     value(channels.c2, plan.decimals.2, plan.percentSigns.2)
-    if alpha < 1 {
-      output.put(" / ")
-      NumberText.writeFixed(alpha, decimals: 4, to: &output)
-    }
-    output.put(UInt8(ascii: ")"))
   }
 
   /// Writes a computed value: the bytes the full grammar gave, or ``CSSColor/cssText`` of
@@ -519,15 +541,27 @@ public struct ColorReport: Sendable, Hashable {
   static func cssName(_ pixel: RGBA8) -> String? {
     guard pixel.alpha == 255 else { return pixel.alpha == 0 ? "transparent" : nil }
     let rgb = UInt32(pixel.red) << 16 | UInt32(pixel.green) << 8 | UInt32(pixel.blue)
-    return firstNames[rgb]
+    let table = nameTable
+    // Most values have no name: a bit of the filter says so without hashing.
+    let bit = Int(rgb & 0xFFFF)
+    guard table.filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+    return table.names[rgb]
   }
 
-  /// The first name of each named value, as ``Color/cssName`` chooses it.
-  private static let firstNames: [UInt32: String] = {
+  /// The first name of each named value, as ``Color/cssName`` chooses it, and a bit for each
+  /// low 16 bits of a named value.
+  struct NameTable: Sendable {
     var names: [UInt32: String] = [:]
-    for entry in NamedColors.table where names[entry.rgb] == nil {
-      names[entry.rgb] = NamedColors.names(for: entry.rgb).first
+    var filter = [UInt64](repeating: 0, count: 1024)
+
+    init() {
+      for entry in NamedColors.table where names[entry.rgb] == nil {
+        names[entry.rgb] = NamedColors.names(for: entry.rgb).first
+        let bit = Int(entry.rgb & 0xFFFF)
+        filter[bit >> 6] |= 1 << UInt64(bit & 63)
+      }
     }
-    return names
-  }()
+  }
+
+  private static let nameTable = NameTable()
 }

@@ -8,6 +8,16 @@ enum NumberText {
   /// most 26 bytes on).
   @inline(__always)
   static func writeFixed(_ value: Double, decimals: Int, to output: inout ByteCursor) {
+    // Up to seven places and eight digits in all (every channel of a report but the extreme
+    // ones): one rounding and one word of digits, without a division.
+    if UInt(bitPattern: decimals) < 8 {
+      let magnitude = abs(value) * CSSColorParser.powerOfTen(decimals)
+      // Also false for NaN and the infinities; below it the rounded value is below 10^8.
+      if magnitude < 99_999_999.5 {
+        let rounded = roundedHalfAway(magnitude)
+        return output.putFixed(rounded, places: decimals, negative: value < 0 && rounded != 0)
+      }
+    }
     guard value.isFinite else {
       return output.put(value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308")
     }
@@ -62,6 +72,18 @@ enum NumberText {
       places -= 1
     }
     output.putDigits(fraction, count: places)
+  }
+
+  /// `magnitude` (0 to below 2^52) rounded half away from zero, as
+  /// `magnitude.rounded(.toNearestOrAwayFromZero)` gives it, without a call or a conversion
+  /// check: adding 2^52 rounds to the nearest integer, ties to even, in the low bits of the
+  /// sum; the difference left is exact, and +0.5 is a tie that went down.
+  @inline(__always)
+  static func roundedHalfAway(_ magnitude: Double) -> UInt64 {
+    let shifted = magnitude + 0x1p52
+    let nearest = shifted.bitPattern &- (0x1p52 as Double).bitPattern
+    let rest = magnitude - (shifted - 0x1p52)
+    return nearest &+ (rest == 0.5 ? 1 : 0)
   }
 
   /// Writes `value` in decimal, `-` first when it is negative.
