@@ -41,13 +41,14 @@ struct ColorStripWindowTests {
     }
     try move(from)
     try display.run("/usr/bin/xdotool", ["mousedown", "1"])
+    // Pacing, not a wait for a state: a drag is motion over time, and GTK folds motion events
+    // that arrive together into one (the caller waits for the drag's result).
     usleep(100_000)
     for step in 1...4 {
       try move((from.0 + (to.0 - from.0) * step / 4, from.1 + (to.1 - from.1) * step / 4))
       usleep(50_000)
     }
     try display.run("/usr/bin/xdotool", ["mouseup", "1"])
-    usleep(200_000)
   }
 
   @Test("dragging the hue strip of #ff0000 to a third of its height answers HSV hue 120")
@@ -57,12 +58,14 @@ struct ColorStripWindowTests {
     let rect = try #require(session.geometry["hue"])
     let target = rect[3] / 3
     try Self.drag(session, "hue", from: (rect[2] / 2, 2), to: (rect[2] / 2, target))
+    // Saturation and value stay 1: the color at that hue of the strip's linear scale.
+    let hue = Double(target) / Double(rect[3]) * 360
+    let expected = try Self.hsvHex(hue, 1, 1)
+    try session.awaitSwatch(expected, "the drag to hue \(hue)")
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
-    // Saturation and value stay 1: the color at that hue of the strip's linear scale.
-    let hue = Double(target) / Double(rect[3]) * 360
-    #expect(result.output == (try Self.hsvHex(hue, 1, 1)) + "\n", "hue \(hue)")
+    #expect(result.output == expected + "\n", "hue \(hue)")
   }
 
   @Test("in OKLCH a click on the hue strip's middle, Down x3 and Shift+Down answer hue 180 + 13")
@@ -104,7 +107,10 @@ struct ColorStripWindowTests {
         "mousemove", "--window", session.window, String(rect[0] + rect[2] / 2),
         String(rect[1] + y), "click", "1",
       ])
-    usleep(200_000)
+    // Translucent, the swatch is drawn over a checkerboard: no longer all #3366cc.
+    try session.awaitPixels(of: "swatch", inset: 2, "a translucent #3366cc (the click)") {
+      !$0.allSatisfy { $0 == [0x33, 0x66, 0xcc] }
+    }
     try session.keys("Up", "Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -135,14 +141,14 @@ struct ColorStripWindowTests {
         "mousemove", "--window", session.window, String(field[0] + field[2] - 1),
         String(field[1] + 1), "click", "1",
       ])
-    usleep(300_000)
-    let screen = try session.display.screenshot()
+    let screen = try session.awaitScreen("the new swatch changed by the field click") {
+      let new = try session.pixels(of: "swatch", in: $0, inset: 2)
+      return !new.isEmpty && new.allSatisfy { $0 != [0x33, 0x66, 0xcc] }
+    }
     let old = try session.pixels(of: "original", in: screen, inset: 8)
     #expect(!old.isEmpty && old.allSatisfy { $0 == [0x33, 0x66, 0xcc] }, "\(old.first ?? [])")
-    let new = try session.pixels(of: "swatch", in: screen, inset: 2)
-    #expect(!new.isEmpty && new.allSatisfy { $0 != [0x33, 0x66, 0xcc] })
     try session.click("original")
-    usleep(200_000)
+    try session.awaitSwatch("#3366cc", "the old half clicked")
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -177,15 +183,15 @@ struct ColorStripWindowTests {
       Issue.record("the stand-in portal did not start on \(address): \(failed?.stderr ?? "")")
       return
     }
-    usleep(500_000)
     try session.click("dropper")
-    for _ in 0..<200 where BackgroundProcess.contents(folder + "/log").isEmpty {
-      usleep(50_000)
-    }
-    #expect(
-      !BackgroundProcess.contents(folder + "/log").isEmpty,
-      "no PickColor call: \((try? runProgram("/bin/sh", ["-c", "ps -eo args | grep pickers-[s]ample"]))?.output ?? "")"
-    )
+    try waitUntil(
+      "the stand-in portal's log of a PickColor call",
+      last: {
+        "pickers-sample: "
+          + ((try? runProgram("/bin/sh", ["-c", "ps -eo args | grep pickers-[s]ample"]))?.output
+            ?? "")
+      }
+    ) { !BackgroundProcess.contents(folder + "/log").isEmpty }
     // Pending: a click in the field's top-right corner sets HSV red at hue 0, a key moves it,
     // and the swatch repaints with it.
     let field = try #require(session.geometry["field"])
@@ -195,26 +201,15 @@ struct ColorStripWindowTests {
         "mousemove", "--window", session.window, String(field[0] + field[2] - 1),
         String(field[1] + 1), "click", "1",
       ])
-    usleep(200_000)
     // And a key: Left moves the field's marker 0.01 to the left (less saturation).
     try session.keys("Left")
-    usleep(400_000)
     let value = 1 - 1 / Double(field[3])
     let saturation = Double(field[2] - 1) / Double(field[2]) - 0.01
     let red = try Self.hsvHex(0, saturation, value)
-    let screen = try session.display.screenshot()
-    let swatch = try session.pixels(of: "swatch", in: screen, inset: 2)
-    let bytes = (1..<4).map { UInt8(red.dropFirst(2 * $0 - 1).prefix(2), radix: 16) ?? 0 }
-    #expect(!swatch.isEmpty && swatch.allSatisfy { $0 == bytes }, "\(swatch.first ?? []) \(red)")
+    try session.awaitSwatch(red, "the field clicked and Left pressed while the pick is pending")
     // The portal answers (0.2, 0.4, 0.8): #3366cc arrives in the window, and Enter chooses it.
     _ = creat(release, 0o644)
-    var arrived = false
-    for _ in 0..<100 where !arrived {
-      usleep(100_000)
-      let shot = try session.display.screenshot()
-      arrived = (try session.pixels(of: "swatch", in: shot, inset: 2)).first == [0x33, 0x66, 0xcc]
-    }
-    #expect(arrived, "the picked color never reached the swatch")
+    try session.awaitSwatch("#3366cc", "the picked color")
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")

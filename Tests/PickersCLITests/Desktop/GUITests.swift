@@ -189,7 +189,8 @@ final class WindowSession {
       "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
       "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache",
       "XDG_RUNTIME_DIR": home, "PICKERS_GTK_GEOMETRY": home + "/geometry",
-      "GSETTINGS_BACKEND": "memory", "NO_AT_BRIDGE": "1",
+      "PICKERS_GTK_PREVIEW_PNG": home + "/preview.png", "GSETTINGS_BACKEND": "memory",
+      "NO_AT_BRIDGE": "1",
     ]
     environment.merge(extra) { _, added in added }
     picker = try BackgroundPickers(arguments, environment: environment, folder: home)
@@ -213,6 +214,92 @@ final class WindowSession {
   }
 
   deinit { removeTree(home) }
+
+  /// Where the font window writes its test copy of the preview (`PICKERS_GTK_PREVIEW_PNG`)
+  /// and, beside it, the arguments it drew it with; a test's own path replaces it.
+  var previewPath: String { home + "/preview.png" }
+
+  /// The font window's preview and its arguments once `accept` takes them (the window redraws
+  /// as keys arrive: a key sent before the search selected a family acts on the wrong one);
+  /// fails naming `what` after 30 s.
+  @discardableResult
+  func awaitPreview(
+    _ what: String, path: String? = nil,
+    until accept: ([UInt8], [String]) -> Bool = { _, _ in true }
+  ) throws -> (png: [UInt8], arguments: [String]) {
+    let drawn = FontWindowTests.dump(path ?? previewPath, until: accept)
+    guard FontWindowTests.pngSize(drawn.png) != nil, accept(drawn.png, drawn.arguments) else {
+      throw HarnessError(
+        description: "waited 30 s for the preview: \(what); last arguments \(drawn.arguments)")
+    }
+    return drawn
+  }
+
+  /// Waits until every pixel of the color window's new swatch (2 px in from its edges) is
+  /// `hex` (`#rrggbb`): the state a click or key set, before the key that reads it.
+  func awaitSwatch(_ hex: String, _ why: String) throws {
+    let bytes = stride(from: 1, to: 7, by: 2).map {
+      UInt8(hex.dropFirst($0).prefix(2), radix: 16) ?? 0
+    }
+    try awaitPixels(of: "swatch", inset: 2, "\(hex) (\(why))") {
+      $0.allSatisfy { $0 == bytes }
+    }
+  }
+
+  /// How many windows are mapped on the screen: the picker's own, and a popup (a drop-down's
+  /// list, a popover) while one is open (GTK maps each as a window of its own on X11).
+  func viewableWindows() throws -> Int {
+    let script = """
+      import sys
+      from Xlib import X, display
+      d = display.Display(sys.argv[1])
+      children = d.screen().root.query_tree().children
+      print(sum(1 for w in children if w.get_attributes().map_state == X.IsViewable))
+      """
+    let result = try runProgram("/usr/bin/python3", ["-c", script, display.name])
+    guard result.status == 0, let count = Int(result.output.filter(\.isNumber)) else {
+      throw HarnessError(description: "cannot list the screen's windows: \(result.stderr)")
+    }
+    return count
+  }
+
+  /// Waits until a popup (`what`) is open on the screen, or until none is: keys sent before a
+  /// drop-down's list is mapped go to the button under it.
+  func awaitPopup(open: Bool, _ what: String) throws {
+    var count = 0
+    try waitUntil(
+      "\(what) to be \(open ? "open" : "closed")", last: { "\(count) windows mapped" }
+    ) {
+      count = try viewableWindows()
+      return open ? count > 1 : count == 1
+    }
+  }
+
+  /// A screenshot once `accept` takes it (what is on screen lags what the window knows by a
+  /// frame or more); fails naming `what` after `timeout` seconds.
+  func awaitScreen(
+    _ what: String, timeout: Double = 20, until accept: ([UInt8]) throws -> Bool
+  ) throws -> [UInt8] {
+    var last: [UInt8] = []
+    return try waitFor("the screen to show \(what)", timeout: timeout) {
+      last = try display.screenshot()
+      return try accept(last) ? last : nil
+    }
+  }
+
+  /// The pixels of widget `name` once `accept` takes them (see ``awaitScreen(_:timeout:until:)``).
+  @discardableResult
+  func awaitPixels(
+    of name: String, inset: Int = 0, _ what: String, timeout: Double = 20,
+    until accept: ([[UInt8]]) -> Bool
+  ) throws -> [[UInt8]] {
+    var pixels: [[UInt8]] = []
+    _ = try awaitScreen("\(name) \(what)", timeout: timeout) { screen in
+      pixels = try self.pixels(of: name, in: screen, inset: inset)
+      return !pixels.isEmpty && accept(pixels)
+    }
+    return pixels
+  }
 
   /// The rectangles of a geometry report's lines (`NAME X Y WIDTH HEIGHT`).
   static func rectangles(_ text: String) -> [String: [Int]] {
@@ -356,15 +443,19 @@ struct GUITests {
   func fontSearchStarEnter() throws {
     let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
     try session.type("dejavu mono")
-    usleep(300_000)
-    let screen = try session.display.screenshot(
-      keepingPNG: Self.screenshotFolder.map { $0 + "/gui-font.png" })
-    // The preview is pickers' own rendering: black text on white, so it has both.
-    let preview = try session.pixels(of: "preview", in: screen)
-    let ink = preview.filter { $0.allSatisfy { $0 < 60 } }.count
-    let paper = preview.filter { $0 == [255, 255, 255] }.count
-    #expect(ink > 200)
-    #expect(paper > ink)
+    // The star rates the selected family: wait until the search has selected it.
+    try session.awaitPreview("the search selects DejaVu Sans Mono") { _, arguments in
+      arguments.first == "DejaVu Sans Mono"
+    }
+    // The preview is pickers' own rendering: black text on white, so it has both (once it is
+    // on screen, a frame or more after the window drew it); the wait fails if it never does.
+    try session.awaitPixels(of: "preview", "black text (over 200 pixels) on more white") {
+      let ink = $0.filter { $0.allSatisfy { $0 < 60 } }.count
+      return ink > 200 && $0.filter { $0 == [255, 255, 255] }.count > ink
+    }
+    if let folder = Self.screenshotFolder {
+      _ = try session.display.screenshot(keepingPNG: folder + "/gui-font.png")
+    }
     try session.click("star3")
     try session.keys("Return")
     let result = try session.picker.wait()

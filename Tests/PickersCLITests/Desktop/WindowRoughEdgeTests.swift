@@ -9,7 +9,8 @@ import Testing
   .enabled(if: guiToolsPresent, "needs Xvfb, xdotool, xwd, dbus-run-session and pickers-gtk"),
   .tags(.desktop))
 struct WindowRoughEdgeTests {
-  /// Whether the picker is still running after `seconds`.
+  /// Whether the picker is still running after `seconds`: a deliberate negative check (nothing
+  /// may happen within that time), so a fixed sleep and no state to wait for.
   static func stillRunning(_ session: WindowSession, after seconds: Double) -> Bool {
     usleep(UInt32(seconds * 1_000_000))
     let found = try? session.display.run("/usr/bin/xdotool", ["search", "--name", "^pickers"])
@@ -103,7 +104,7 @@ struct WindowRoughEdgeTests {
     try session.click("entry")
     // From the entry one Tab reaches the row, on its first swatch; three Rights, then Space.
     try session.keys("Tab", "Right", "Right", "Right", "space")
-    usleep(200_000)
+    try session.awaitSwatch(hexes[3].lowercased(), "the fourth accent swatch picked")
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -114,7 +115,9 @@ struct WindowRoughEdgeTests {
   func fontInitial() throws {
     let session = try WindowSession(
       ["font", "pick", "--gui", "--initial", "Noto Sans Mono"], title: "pickers · font")
-    usleep(500_000)
+    try session.awaitPreview("--initial selects Noto Sans Mono") { _, arguments in
+      arguments.first == "Noto Sans Mono"
+    }
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -146,16 +149,17 @@ struct ColorFieldWindowTests {
         "mousemove", "--window", session.window, String(rect[0] + rect[2] - 1),
         String(rect[1] + 1), "click", "1",
       ])
-    usleep(200_000)
-    try session.keys("Return")
-    let result = try session.picker.wait()
-    #expect(result.status == 0, "\(result.stderr)")
     // HSV at hue 0 (the textbook formula): the click is 1 px inside the top-right corner.
     let value = 1 - 1 / Double(rect[3])
     let saturation = Double(rect[2] - 1) / Double(rect[2])
     let red = Int((value * 255).rounded())
     let other = Int((value * (1 - saturation) * 255).rounded())
     func hex(_ byte: Int) -> String { (byte < 16 ? "0" : "") + String(byte, radix: 16) }
-    #expect(result.output == "#" + hex(red) + hex(other) + hex(other) + "\n")
+    let expected = "#" + hex(red) + hex(other) + hex(other)
+    try session.awaitSwatch(expected, "the field clicked")
+    try session.keys("Return")
+    let result = try session.picker.wait()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.output == expected + "\n")
   }
 }
