@@ -97,10 +97,10 @@ import Testing
       limbs.append(1)
     }
 
-    /// Bits `start ..< start + 63`.
-    func bits(from start: Int) -> UInt64 {
+    /// Bits `start ..< start + count` (count at most 64).
+    func bits(from start: Int, count: Int) -> UInt64 {
       var value: UInt64 = 0
-      for bit in (start..<(start + 63)).reversed() {
+      for bit in (start..<(start + count)).reversed() {
         let limb = bit / 32
         let set = limb < limbs.count && limbs[limb] >> UInt32(bit % 32) & 1 == 1
         value = value << 1 | (set ? 1 : 0)
@@ -114,7 +114,7 @@ import Testing
     }
   }
 
-  @Test("the table is floor(10^-k 2^(125 - floor(-k log2 10))) + 1 for every k")
+  @Test("the table is 4 (floor(10^-k 2^(125 - floor(-k log2 10))) + 1) for every k")
   func table() {
     #expect(
       ShortestDouble.table.count == 2 * (ShortestDouble.maximumK - ShortestDouble.minimumK + 1))
@@ -137,8 +137,9 @@ import Testing
       g.increment()
       let index = 2 * (k - ShortestDouble.minimumK)
       #expect(g.bitWidth == 126, "k = \(k)")
-      #expect(ShortestDouble.table[index] == g.bits(from: 63), "k = \(k) high")
-      #expect(ShortestDouble.table[index + 1] == g.bits(from: 0), "k = \(k) low")
+      // The entry is 4 g: its high word is bits 62 to 125 of g, its low word bits 0 to 61.
+      #expect(ShortestDouble.table[index] == g.bits(from: 62, count: 64), "k = \(k) high")
+      #expect(ShortestDouble.table[index + 1] == g.bits(from: 0, count: 62) << 2, "k = \(k) low")
     }
   }
 

@@ -1,27 +1,168 @@
 /// The shortest decimal that reads back as a `Double`, written as its `description` writes
 /// it, without a `String`.
 ///
-/// The digits come from Schubfach (Raffaello Giulietti, "The Schubfach way to render doubles",
-/// 2020): the rounding interval of `c 2^q` is scaled by 10^-k with one 126-bit table entry
-/// (``table``), so the candidates, the multiple of ten inside the interval and the two
-/// integers around the scaled value, are each a product of 64-bit words. Of the shortest
-/// candidates inside the interval the one nearest the value is kept, as `description` keeps
-/// it. Where the choice rests on an exact equality (an interval end that is itself a
-/// candidate, a value half way between two), and for zero, subnormals and non-finite values,
-/// the standard library writes the number: those cases are rare and it is their reference.
+/// Most doubles take one 64 x 128-bit product (``shortest(_:)``), after the Dragonbox idea
+/// (Junekey Jeon, "Dragonbox: A New Floating-Point Binary-to-Decimal Conversion Algorithm",
+/// 2020): the upper end of the rounding interval is scaled by 10^(2 - floor(q log10 2)) with
+/// one 128-bit table entry (``table``), so that the interval is between 100 and 1000 wide;
+/// the quotient and remainder of its end by 1000 tell whether a multiple of 1000 is inside
+/// (then it is the shortest decimal) or else which multiple of 100 is nearest the value
+/// (then that one is). Where the product's error, an interval end or a half-way point could
+/// change that answer, and for powers of two (whose interval is lopsided), the digits come
+/// from Schubfach (Raffaello Giulietti, "The Schubfach way to render doubles", 2020;
+/// ``decimal(_:)``): the interval's ends and value are scaled by the same table, the
+/// candidates compared as products rounded to odd. Where that choice rests on an exact
+/// equality (an interval end that is itself a candidate, a value half way between two), and
+/// for zero, subnormals and non-finite values, the standard library writes the number:
+/// those cases are rare and it is their reference.
 ///
 /// The text then follows `description`'s layout: plain decimals from 0.0001 up to 2^53 (a
 /// whole number ends in `.0`), otherwise one digit, the rest after a point, and `e+NN` or
 /// `e-NN`.
 enum ShortestDouble {
   /// The range of k, the power of ten the interval is scaled by.
-  static let minimumK = -324
+  static let minimumK = -326
   static let maximumK = 292
 
   /// Appends `value`'s `description` through `cursor` (at most 24 bytes; stores reach at most
   /// 31 bytes on).
   @inline(__always)
   static func write(_ value: Double, to cursor: inout ByteCursor) {
+    guard let (digits, exponent, count) = shortest(value) else {
+      return writeSlowly(value, to: &cursor)
+    }
+    if value < 0 { cursor.put(UInt8(ascii: "-")) }
+    let scientific = exponent &+ count &- 1
+    let target = UnsafeMutableRawPointer(cursor.pointer)
+    if scientific < 0 && scientific >= -4 {
+      // "0." and up to three zeros, then the digits.
+      target.storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
+      let (first, second, third) = asciiWords(digits, count)
+      let start = 1 &- scientific
+      target.storeBytes(of: first.littleEndian, toByteOffset: start, as: UInt64.self)
+      target.storeBytes(of: second.littleEndian, toByteOffset: start &+ 8, as: UInt64.self)
+      target.storeBytes(of: third.littleEndian, toByteOffset: start &+ 16, as: UInt64.self)
+      cursor.pointer += start &+ count
+      return
+    }
+    if scientific >= 0 && scientific < 7 {
+      let (first, second, third) = asciiWords(digits, count)
+      if count <= scientific &+ 1 {
+        // A whole number: its digits, zeros up to the point (the words' bytes after the
+        // digits are zeros), then ".0".
+        target.storeBytes(of: first.littleEndian, as: UInt64.self)
+        target.storeBytes(
+          of: UInt16(0x302E).littleEndian, toByteOffset: scientific &+ 1, as: UInt16.self)
+        cursor.pointer += scientific &+ 3
+        return
+      }
+      // The point after the first `whole` (1 to 7) digits: the bytes from there move up one.
+      let shift = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
+      let before: UInt64 = (1 &<< shift) &- 1
+      let kept = (before &<< 8) | 0xFF
+      let pointed = (first & before) | (0x2E &<< shift) | ((first &<< 8) & ~kept)
+      target.storeBytes(of: pointed.littleEndian, as: UInt64.self)
+      target.storeBytes(
+        of: ((second &<< 8) | (first &>> 56)).littleEndian, toByteOffset: 8, as: UInt64.self)
+      target.storeBytes(
+        of: ((third &<< 8) | (second &>> 56)).littleEndian, toByteOffset: 16, as: UInt64.self)
+      cursor.pointer += count &+ 1
+      return
+    }
+    layout(digits, exponent, magnitude: abs(value), to: &cursor)
+  }
+
+  /// The `count` (1 to 17) digits of `digits` as ASCII, eight a word, the first in the lowest
+  /// byte of the first word; the bytes after the last digit are `0`.
+  @inline(__always)
+  static func asciiWords(_ digits: UInt64, _ count: Int) -> (UInt64, UInt64, UInt64) {
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    if count <= 8 {
+      let word = ByteCursor.eightDigits(digits) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
+      return (word | zeros, zeros, zeros)
+    }
+    if count <= 16 {
+      let high = digits / 100_000_000
+      let low = ByteCursor.eightDigits(digits &- high &* 100_000_000)
+      let highWord = ByteCursor.eightDigits(high)
+      // The first count - 8 digits are the last of the high word's eight.
+      let shift = UInt64(truncatingIfNeeded: 8 &* (16 &- count))
+      let first = (highWord &>> shift) | ((low &<< 1) &<< (63 &- shift))
+      return (first | zeros, (low &>> shift) | zeros, zeros)
+    }
+    let top = digits / 10_000_000_000_000_000
+    let rest = digits &- top &* 10_000_000_000_000_000
+    let high = rest / 100_000_000
+    let highWord = ByteCursor.eightDigits(high)
+    let low = ByteCursor.eightDigits(rest &- high &* 100_000_000)
+    return (
+      top | (highWord &<< 8) | zeros, (highWord &>> 56) | (low &<< 8) | zeros,
+      (low &>> 56) | zeros
+    )
+  }
+
+  /// The shortest nearest decimal `digits` 10^`exponent` (`count` digits, no trailing zeros)
+  /// of a finite, normal, nonzero `value`'s magnitude that is not a power of two, from one
+  /// product; `nil` when it could be wrong (see the type's summary).
+  ///
+  /// With v = c 2^q, k = floor(q log10 2) and K = 2 - k, the interval's upper end
+  /// z = (2c + 1) 2^(q - 1) 10^K is 4.5e17 to 9e18 and its width d = 2^q 10^K is 100 to
+  /// 1000. The table's entry for 10^K is 2^(127 - floor(K log2 10)) 10^K rounded up by less
+  /// than 4, so the product of x = (2c + 1) 2^h (h = q + floor(K log2 10), 6 to 9) with it,
+  /// over 2^128, is z plus less than 2^-63: when the 64 bits after its point are 2 or more,
+  /// its whole part is floor(z) and z is not whole. The width's whole part is the entry's
+  /// high word shifted (exactly floor(d) for every q; the table's script checks it).
+  @inline(__always)
+  static func shortest(_ value: Double) -> (digits: UInt64, exponent: Int, count: Int)? {
+    let bits = value.bitPattern
+    let fraction = bits & 0x000F_FFFF_FFFF_FFFF
+    let biased = Int(truncatingIfNeeded: (bits &>> 52) & 0x7FF)
+    guard fraction != 0, biased != 0, biased != 0x7FF else { return nil }
+    let q = biased &- 1075
+    let k = (q &* 661_971_961_083) &>> 41
+    let h = q &+ (((2 &- k) &* 913_124_641_741) &>> 38)
+    let index = 2 &* (k &- 2 &- minimumK)
+    let (high, low) = table.withUnsafeBufferPointer { ($0[index], $0[index &+ 1]) }
+    let x = (((fraction | (1 &<< 52)) &<< 1) | 1) &<< UInt64(truncatingIfNeeded: h)
+    let (upper, middle) = x.multipliedFullWidth(by: high)
+    let (point, carry) = middle.addingReportingOverflow(x.multipliedFullWidth(by: low).high)
+    guard point > 1 else { return nil }
+    let z = upper &+ (carry ? 1 : 0)
+    let width = high &>> UInt64(truncatingIfNeeded: 63 &- h)
+    let s = z / 1000
+    let r = z &- s &* 1000
+    // s has 15 or 16 digits.
+    let long = s >= 1_000_000_000_000_000
+    if r < width {
+      // 1000 s is inside (below z by r + frac(z) < width): the only multiple of 1000 there.
+      var digits = s
+      var exponent = k &+ 1
+      var count = long ? 16 : 15
+      while true {
+        // digits / 10 when it is a multiple of 10: the product by 5's inverse, rotated.
+        let product = digits &* 0xCCCC_CCCC_CCCC_CCCD
+        let tenth = (product &>> 1) | (product &<< 63)
+        guard tenth <= 0x1999_9999_9999_9999 else { break }
+        digits = tenth
+        exponent &+= 1
+        count &-= 1
+      }
+      return (digits, exponent, count)
+    }
+    // r = width could go either way.
+    guard r > width else { return nil }
+    // No multiple of 1000 inside; the value is z - d/2, and distance is within 1 of its
+    // excess over 1000 s, plus 50: its quotient by 100 names the nearest multiple of 100
+    // (1 to 9 hundreds on), unless distance is a multiple of 100 (nearly half way).
+    let distance = r &- (width &>> 1) &+ 50
+    let hundreds = distance / 100
+    guard distance != hundreds &* 100 else { return nil }
+    return (s &* 10 &+ hundreds, k, long ? 17 : 16)
+  }
+
+  /// The text of a value ``shortest(_:)`` left: Schubfach's digits, or `description`.
+  @inline(never)
+  static func writeSlowly(_ value: Double, to cursor: inout ByteCursor) {
     guard let (digits, exponent) = decimal(value) else {
       return writeDescription(value, to: &cursor)
     }
@@ -63,7 +204,10 @@ enum ShortestDouble {
     let k = lopsided ? (q * 661_971_961_083 - 274_743_187_321) >> 41 : (q * 661_971_961_083) >> 41
     let h = q + ((-k * 913_124_641_741) >> 38) + 2  // q + floor(-k log2(10)) + 2
     let index = 2 * (k - minimumK)
-    let (g1, g0) = table.withUnsafeBufferPointer { ($0[index], $0[index + 1]) }
+    // g(k) in two 63-bit halves, from the entry 4 g(k).
+    let (g1, g0) = table.withUnsafeBufferPointer {
+      ($0[index] >> 1, ($0[index] & 1) << 62 | $0[index + 1] >> 2)
+    }
     let vb = roundedOdd(g1, g0, cb << UInt64(h))
     let vbl = roundedOdd(g1, g0, cbl << UInt64(h))
     let vbr = roundedOdd(g1, g0, cbr << UInt64(h))
@@ -114,7 +258,7 @@ enum ShortestDouble {
   }
 
   /// Writes `digits` 10^`exponent` (no trailing zeros) as `description` lays it out.
-  @inline(__always)
+  @inline(never)
   static func layout(
     _ digits: UInt64, _ exponent: Int, magnitude: Double, to cursor: inout ByteCursor
   ) {
