@@ -20,7 +20,10 @@
 # Environment: PICKERS (a pickers binary with pickers-gtk beside it; default: a release build),
 # BASELINE (another such pickers binary, say an older build: its font windows are measured in
 # the same runs as "baseline", in turn with the others), RUNS (default 5; 2 with --quick).
-# --font measures the font windows only. Prints a Markdown table (keys: the first key's first
+# --font measures the font windows only. The font windows' runs include the toolkit's floor,
+# bench/key_floor.c (built with cc and libgtk-4-dev's pkg-config): a bare GTK 4 window with a
+# search entry ("gtk4-entry"), and with a label under it that changes on each key
+# ("gtk4-label"). Prints a Markdown table (keys: the first key's first
 # repaint and settled time, then the next keys'); JSON in bench/out/window-map.json.
 # --round-trips then runs the font windows again (RUNS times, not timed) with a small library
 # preloaded that counts the replies Xlib and XCB wait for (each a round trip to the X server),
@@ -144,6 +147,15 @@ system_faces=$(FONTCONFIG_FILE=$system_conf fc-list | wc -l)
 
 font_tools=(pickers -- "$PICKERS" font pick --gui -- yad -- yad --font)
 [[ -n ${BASELINE:-} ]] && font_tools+=(-- baseline -- "$BASELINE" font pick --gui)
+# The toolkit's floor (bench/key_floor.c): a GTK 4 window with an entry, and one whose label
+# changes on each key, measured in the same runs ("gtk4-entry", "gtk4-label").
+if command -v cc >/dev/null && pkg-config --exists gtk4 2>/dev/null; then
+  # shellcheck disable=SC2046  # pkg-config's flags are words
+  cc -O2 -o "$out/key_floor" "$root/bench/key_floor.c" $(pkg-config --cflags --libs gtk4)
+  font_tools+=(-- gtk4-entry -- "$out/key_floor" entry -- gtk4-label -- "$out/key_floor" label)
+else
+  echo "bench/window-map.sh: no cc or no libgtk-4-dev: the GTK 4 floor is not measured" >&2
+fi
 measure font-test "$test_conf" dej "${font_tools[@]}"
 measure font-system "$system_conf" dej "${font_tools[@]}"
 color_tools=(pickers -- "$PICKERS" color pick --gui -- zenity -- zenity --color-selection

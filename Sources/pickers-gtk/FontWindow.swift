@@ -93,6 +93,12 @@ final class FontWindow {
   var rowFontsWanted = false
   private var previewDue = false
   private var rowFontsDue = false
+  /// Whether the list's highlight and what is beside the list wait for the frame after a
+  /// key's (``applySideUpdate()``), and whether they are due in this one.
+  private var sideWanted = false
+  private var sideDue = false
+  /// Whether a keystroke's search is being applied in the frame's update phase.
+  var searching = false
 
   /// Rows whose label still shows the interface font, by the label's address.
   var pendingRowFonts: [UInt: (label: Widget, family: String, answer: String, item: gpointer?)] =
@@ -435,7 +441,11 @@ final class FontWindow {
       rowFontsWanted = false
       rowFontsDue = true
     }
-    if previewDue || rowFontsDue, let frameClock {
+    if sideWanted {
+      sideWanted = false
+      sideDue = true
+    }
+    if previewDue || rowFontsDue || sideDue, let frameClock {
       gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_UPDATE)
     }
   }
@@ -443,18 +453,27 @@ final class FontWindow {
   /// Changes the widgets in the frame clock's update phase, laid out in this frame's one
   /// layout (``queryChanged()``).
   ///
-  /// A waiting search comes first, alone in its frame; else the preview; else rows' own fonts.
+  /// A waiting search comes first, alone in its frame; else what it left for the next frame
+  /// (the highlight, the details, the preview); else rows' own fonts.
   private func frameUpdate() {
     if pendingQuery {
+      searching = true
       applyPendingQuery()
-    } else if previewDue {
-      previewDue = false
-      if state.selected?.answer != previewFamily { loadFaces() }
+      searching = false
+    } else if previewDue || sideDue {
+      if sideDue {
+        sideDue = false
+        applySideUpdate()
+      }
+      if previewDue {
+        previewDue = false
+        if state.selected?.answer != previewFamily { loadFaces() }
+      }
     } else if rowFontsDue {
       rowFontsDue = false
       applyRowFonts()
     }
-    if previewDue || rowFontsDue, let frameClock {
+    if previewDue || rowFontsDue || sideDue, let frameClock {
       gdk_frame_clock_request_phase(frameClock, GDK_FRAME_CLOCK_PHASE_UPDATE)
     }
   }
@@ -540,18 +559,69 @@ final class FontWindow {
     updating = true
     defer { updating = false }
     if state.matches != listed {
+      if searching, highlightMoves() {
+        // The highlight follows in the next frame (``applySideUpdate()``).
+        gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
+      }
       // Only the rows that change: the others keep their widgets and their own fonts.
       splice(names, from: listed, to: state.matches)
       listed = state.matches
     }
+    if searching {
+      scrollToSelection()
+      sideWanted = true
+    } else {
+      applySelection()
+      refreshSide()
+    }
+    gtk_toggle_button_set_active(
+      cgtk_toggle_button(favoritesToggle), state.favoritesOnly ? 1 : 0)
+    let collection = state.collection.flatMap { name in
+      state.collections.firstIndex { $0.name == name }
+    }
+    gtk_drop_down_set_selected(
+      cgtk_drop_down(collectionDropDown), UInt32(collection.map { $0 + 1 } ?? 0))
+    if state.selected?.answer != previewFamily { schedulePreview() }
+  }
+
+  /// Whether the list's highlight moves to another family or another position, once the list
+  /// shows the new matches.
+  private func highlightMoves() -> Bool {
+    let position = gtk_single_selection_get_selected(selection)
+    guard position != GTK_INVALID_LIST_POSITION, Int(position) < listed.count else { return false }
+    return state.matches.isEmpty || Int(position) != state.selection
+      || listed[Int(position)] != state.matches[state.selection]
+  }
+
+  /// Highlights the selected row (none when nothing matches).
+  private func applySelection() {
     if listed.isEmpty {
       gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
     } else {
       gtk_single_selection_set_selected(selection, UInt32(state.selection))
       scrollToSelection()
     }
-    gtk_toggle_button_set_active(
-      cgtk_toggle_button(favoritesToggle), state.favoritesOnly ? 1 : 0)
+  }
+
+  /// What a keystroke leaves for the frame after its own: the list's highlight, then the
+  /// rating, details and pin state beside the list.
+  ///
+  /// The key's frame then repaints the search field and the list only. Drawn in the same
+  /// frame, a highlight that moves to another row made GTK repaint the whole window (878x536
+  /// pixels against 320x481 in the test window, bench/window-map-results.md run 9), and
+  /// so would the details, at the window's other side.
+  private func applySideUpdate() {
+    updating = true
+    defer { updating = false }
+    // Not scrolled again: the key's frame did (a scroll lays the list out again, and each
+    // layout asks the X server for the window's size: 13 round trips).
+    gtk_single_selection_set_selected(
+      selection, listed.isEmpty ? GTK_INVALID_LIST_POSITION : UInt32(state.selection))
+    refreshSide()
+  }
+
+  /// Shows the selected family's rating, details and pin state beside the list.
+  func refreshSide() {
     let rating = state.selected.flatMap { state.ratings[$0.family] } ?? 0
     let enabled = state.selected != nil
     if shownStars?.rating != rating || shownStars?.enabled != enabled {
@@ -574,13 +644,7 @@ final class FontWindow {
         state.favoritesOnly && state.ratings.isEmpty
           ? "No rated families yet: click a star to rate one" : "No family matches")
     }
-    let collection = state.collection.flatMap { name in
-      state.collections.firstIndex { $0.name == name }
-    }
-    gtk_drop_down_set_selected(
-      cgtk_drop_down(collectionDropDown), UInt32(collection.map { $0 + 1 } ?? 0))
     refreshPins()
-    if state.selected?.answer != previewFamily { schedulePreview() }
   }
 
   /// Scrolls the list to the selected row (once the list has a size: before the first frame

@@ -39,7 +39,7 @@ def walk(node, depth, out):
     states = []
     try:
         state_set = node.get_state_set()
-        for state in (Atspi.StateType.FOCUSABLE, Atspi.StateType.SHOWING):
+        for state in (Atspi.StateType.FOCUSABLE, Atspi.StateType.SHOWING, Atspi.StateType.SELECTED):
             if state_set.contains(state):
                 states.append(state.value_nick)
     except Exception:

@@ -20,12 +20,12 @@ struct FontWindowTests {
   /// The window's copy of its picture and the options it drew it with, once `accept` takes
   /// them (the window redraws as keys arrive), else the last read after 30 s.
   static func dump(
-    _ path: String, until accept: ([UInt8], [String]) -> Bool = { _, _ in true }
+    _ path: String, tries: Int = 300, until accept: ([UInt8], [String]) -> Bool = { _, _ in true }
   ) -> (png: [UInt8], arguments: [String]) {
     var last: ([UInt8], [String]) = ([], [])
     // The window writes the picture, then its arguments: arguments that read the same before
     // and after the picture name that picture (a newer one would have rewritten them).
-    for _ in 0..<300 {
+    for _ in 0..<tries {
       if let before = try? runProgram("/bin/cat", [path + ".args"]), before.status == 0,
         let png = try? runProgram("/bin/cat", [path]), png.status == 0,
         let after = try? runProgram("/bin/cat", [path + ".args"]), after.status == 0,
@@ -55,15 +55,19 @@ struct FontWindowTests {
     let session = try WindowSession(
       ["font", "pick", "--gui", "--initial", "DejaVu Sans", "--format", "json"],
       title: "pickers · font")
-    usleep(500_000)
+    try session.awaitPreview("--initial selects DejaVu Sans") { _, arguments in
+      arguments.first == "DejaVu Sans"
+    }
     try session.click("size")
     try session.keys("ctrl+a")
     try session.type("48")
+    let sized = try session.awaitPreview("the preview before the face is chosen")
     // Tab to the face chooser, open it, two faces down, Enter picks it; Enter then chooses.
     try session.keys("Tab", "space")
-    usleep(400_000)
+    try session.awaitPopup(open: true, "the face chooser's list")
     try session.keys("Down", "Down", "Return")
-    usleep(400_000)
+    try session.awaitPopup(open: false, "the face chooser's list")
+    try session.awaitPreview("the preview drawn in the face chosen") { png, _ in png != sized.png }
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -97,7 +101,9 @@ struct FontWindowTests {
         "font", "pick", "--gui", "--initial", "Liberation Serif", "--size", "20", "--format",
         "family size",
       ], title: "pickers · font")
-    usleep(300_000)
+    try session.awaitPreview("--initial selects Liberation Serif") { _, arguments in
+      arguments.first == "Liberation Serif"
+    }
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -106,7 +112,9 @@ struct FontWindowTests {
     let faces = try WindowSession(
       ["font", "pick", "--gui", "--initial", "Liberation Serif", "--format", "family:style"],
       title: "pickers · font")
-    usleep(500_000)
+    try faces.awaitPreview("--initial selects Liberation Serif") { _, arguments in
+      arguments.first == "Liberation Serif"
+    }
     try faces.keys("Return")
     let styled = try faces.picker.wait()
     #expect(styled.status == 0, "\(styled.stderr)")
@@ -134,15 +142,14 @@ struct FontWindowTests {
     }
     #expect(luma(background) < 80, "background \(background)")
     #expect(luma(foreground) > 180, "foreground \(foreground)")
-    usleep(300_000)
-    let screen = try session.display.screenshot()
-    // The frame (the area has no height at the first frame, when the geometry is written).
-    let pixels = try session.pixels(of: "preview", in: screen, inset: 3)
-    #expect(!pixels.isEmpty)
-    let dark = pixels.filter { $0.allSatisfy { $0 < 80 } }.count
-    let light = pixels.filter { $0.allSatisfy { $0 > 180 } }.count
-    #expect(dark > pixels.count / 2, "\(dark) dark of \(pixels.count)")
-    #expect(light > 200, "\(light) light (ink) pixels")
+    // On screen, a frame or more after the window drew it: mostly dark, with light ink. The
+    // frame (the area has no height at the first frame, when the geometry is written).
+    try session.awaitPixels(
+      of: "preview", inset: 3, "more than half dark pixels and over 200 light (ink) ones"
+    ) { pixels in
+      pixels.filter { $0.allSatisfy { $0 < 80 } }.count > pixels.count / 2
+        && pixels.filter { $0.allSatisfy { $0 > 180 } }.count > 200
+    }
     try session.keys("Escape")
     _ = try session.picker.wait()
   }
@@ -212,15 +219,25 @@ struct FontWindowTests {
     let session = try WindowSession(
       ["font", "pick", "--gui"], title: "pickers · font",
       environment: ["XDG_CONFIG_HOME": config])
-    usleep(800_000)
+    let first = try session.awaitPreview("the first family drawn")
     try session.click("collection")
-    usleep(400_000)
+    try session.awaitPopup(open: true, "the collection chooser's list")
     // The chooser opens on "All families"; the collection is next.
     try session.keys("Down", "Return")
-    usleep(400_000)
+    try session.awaitPopup(open: false, "the collection chooser's list")
+    let members = ["DejaVu Sans Mono", "Liberation Mono"]
+    if !members.contains(first.arguments.first ?? "") {
+      try session.awaitPreview("a family of the collection selected") { _, arguments in
+        members.contains(arguments.first ?? "")
+      }
+    }
     try session.click("search")
     try session.type("sans")
-    usleep(400_000)
+    // Only DejaVu Sans Mono of the collection has 'sans' (unfiltered, DejaVu Sans would be
+    // first): a window that did not filter times out here, naming the family it selected.
+    try session.awaitPreview("the search in the collection selects DejaVu Sans Mono") {
+      _, arguments in arguments.first == "DejaVu Sans Mono"
+    }
     try session.keys("Return")
     let result = try session.picker.wait()
     #expect(result.status == 0, "\(result.stderr)")
@@ -253,6 +270,34 @@ struct FontWindowTests {
       "/usr/bin/fc-list",
       ["--format", "%{family[0]}\n", "Noto Music:charset=4e 6f 74 4d 75 73 69 63"])
     #expect(own.output.isEmpty, "\(own.output)")
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
+  @Test(
+    "the highlight follows the search: the selected row is the one family matching (AT-SPI)",
+    .enabled(if: atspiPresent, "needs at-spi2-core and gir1.2-atspi-2.0"))
+  func highlightFollowsSearch() throws {
+    // fontconfig: the test fonts have one family whose name holds both words.
+    let families = try runProgram("/usr/bin/fc-list", ["--format", "%{family[0]}\n"])
+    let matching = Set(
+      families.output.split(separator: "\n").map(String.init).filter {
+        $0.lowercased().contains("dejavu") && $0.lowercased().contains("mono")
+      })
+    #expect(matching == ["DejaVu Sans Mono"], "\(matching)")
+    let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
+    try session.type("dejavu mono")
+    // The highlight is drawn a frame after the key's matches; the row is the node before
+    // its label in the tree.
+    var highlighted: [String] = []
+    for _ in 0..<50 where highlighted != ["DejaVu Sans Mono"] {
+      usleep(200_000)
+      let nodes = try WindowAccessibilityTests.tree(of: session)
+      highlighted = nodes.indices.dropLast().filter {
+        nodes[$0].states.contains("selected") && nodes[$0 + 1].role == "label"
+      }.map { nodes[$0 + 1].name }
+    }
+    #expect(highlighted == ["DejaVu Sans Mono"])
     try session.keys("Escape")
     _ = try session.picker.wait()
   }

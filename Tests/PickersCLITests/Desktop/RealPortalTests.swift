@@ -69,6 +69,7 @@ struct RealPortalTests {
   func timeout() throws {
     let session = try session()
     try session.slurpAnswers("delay 4 100,100")
+    let before = session.log("slurp.log")
     let start = monotonicNow()
     let result = try session.run(pickersBinary, ["color", "sample", "--timeout", "1"])
     let elapsed = monotonicNow() - start
@@ -80,7 +81,8 @@ struct RealPortalTests {
         + "sets the limit)\n")
     #expect(elapsed < 3.5, "took \(elapsed) s")
     // Let the slow slurp finish before the next test's pick.
-    usleep(3_500_000)
+    try session.awaitSlurpStarted(since: before)
+    try session.awaitPicksEnded()
   }
 
   @Test("--copy: printed, and what wl-paste reads, under the five text types, until replaced")
@@ -214,11 +216,27 @@ struct RealPortalTests {
   @Test("the font window runs natively; typing filters, Enter picks a family fc-list knows")
   func fontWindow() throws {
     let session = try session()
-    let picker = try session.start(pickersBinary, ["font", "pick", "--gui"])
+    // The window's test copy of its preview names the family the search selected.
+    let preview = session.directory + "/font-preview.png"
+    let picker = try session.start(
+      pickersBinary, ["font", "pick", "--gui"], environment: ["PICKERS_GTK_PREVIEW_PNG": preview])
     #expect(try session.awaitWindow(appID: "pickers"))
-    let typed = try session.run("/usr/bin/wtype", ["-s", "300", "dejavu sans mono", "-s", "300"])
-    #expect(typed.status == 0, "\(typed.stderr)")
-    usleep(500_000)
+    _ = FontWindowTests.dump(preview)
+    // The window is in sway's tree before it takes keys: text typed then is lost on a busy
+    // machine, so it is typed again (over what arrived) until the search selects the family.
+    var selected = false
+    for _ in 0..<5 where !selected {
+      let typed = try session.run(
+        "/usr/bin/wtype",
+        ["-s", "300", "-M", "ctrl", "a", "-m", "ctrl", "dejavu sans mono", "-s", "300"])
+      #expect(typed.status == 0, "\(typed.stderr)")
+      let deadline = monotonicNow() + 5
+      while !selected && monotonicNow() < deadline {
+        selected = FontWindowTests.dump(preview, tries: 1).arguments.first == "DejaVu Sans Mono"
+        if !selected { usleep(50_000) }
+      }
+    }
+    try #require(selected, "the search never selected DejaVu Sans Mono")
     try session.keys("Return")
     let result = try picker.wait(timeout: 30)
     #expect(result.status == 0, "\(result.stderr)")
@@ -240,15 +258,17 @@ struct RealPortalTests {
     #expect(try !session.appIDs().contains("pickers"))
 
     try session.slurpAnswers("delay 3 100,100")
+    let slurped = session.log("slurp.log")
     let sampling = try session.start(pickersBinary, ["color", "sample", "--timeout", "30"])
     let sampler = try #require(helperProcess(named: "pickers-sample", parent: sampling.pid))
-    usleep(500_000)
+    // The signal comes while the pick is pending at the back end.
+    try session.awaitSlurpStarted(since: slurped)
     kill(sampling.pid, SIGTERM)
     let ended = try sampling.wait(timeout: 20)
     #expect(ended.status == 128 + SIGTERM)
     #expect(ended.stdout.isEmpty)
     #expect(processEnds(sampler), "pickers-sample \(sampler) outlived pickers")
-    usleep(3_000_000)  // the slow slurp ends before the next test's pick
+    try session.awaitPicksEnded()  // the slow slurp ends before the next test's pick
   }
 
   @Test("ColorSampler (the library, in this process) gets the color, and nil for a cancel")

@@ -292,6 +292,36 @@ final class SwaySession: Sendable {
     guard result.status == 0 else { throw HarnessError(description: "wtype: \(result.stderr)") }
   }
 
+  /// Waits until slurp has run since slurp.log read `before`: a pick has reached
+  /// xdg-desktop-portal-wlr's back end (the stand-in logs each start).
+  func awaitSlurpStarted(since before: String, timeout: Double = 20) throws {
+    try waitUntil("slurp to start (a pick reaching xdg-desktop-portal-wlr)", timeout: timeout) {
+      log("slurp.log") != before
+    }
+  }
+
+  /// Waits until no pick of this session's back end is running.
+  ///
+  /// A stand-in slurp with a delay (`delay SECONDS X,Y`) holds xdg-desktop-portal-wlr until it answers, and the next test's
+  /// pick would wait behind it. The pick is the slurp script and the shell around it, which
+  /// runs `grim` on slurp's answer.
+  func awaitPicksEnded(timeout: Double = 20) throws {
+    let script = directory + "/bin/slurp"
+    var picks: [pid_t] = []
+    for entry in directoryEntries("/proc") {
+      guard let pid = pid_t(entry) else { continue }
+      let line = String(
+        decoding: BackgroundProcess.contents("/proc/\(pid)/cmdline").map { $0 == 0 ? 32 : $0 },
+        as: UTF8.self)
+      guard line.contains(script) else { continue }
+      picks.append(pid)
+      if let parent = processStat(pid)?.parent { picks.append(parent) }
+    }
+    try waitUntil("the delayed slurp and its pick (\(picks)) to end", timeout: timeout) {
+      picks.allSatisfy { processStat($0).map { $0.state == "Z" } ?? true }
+    }
+  }
+
   /// A log of the session (sway.log, xdpw.log, portal.log, slurp.log), for failure messages.
   func log(_ name: String) -> String {
     String(decoding: BackgroundProcess.contents(directory + "/" + name), as: UTF8.self)
