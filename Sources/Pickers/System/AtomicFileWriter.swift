@@ -11,7 +11,10 @@ import Glibc
 ///
 /// A symbolic link is followed: the file it points to is replaced and the link stays (dotfile
 /// managers keep configuration files as links). A path that is not a regular file, such as
-/// `/dev/null`, `/dev/stdout` or a named pipe, is written to directly, never replaced.
+/// `/dev/null` or a named pipe, is written to directly, never replaced. A descriptor's own name
+/// (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`) is written through that
+/// descriptor, as `-` is, whatever file it holds: a standard output appended to (`>>`) keeps
+/// what it had, and one that is a deleted file cannot make the writer replace `/dev/stdout`.
 ///
 ///     try writeAtomically(Array("hello\n".utf8), to: "out/greeting.txt")
 ///
@@ -89,6 +92,20 @@ final class AtomicFile {
     path requestedPath: String, durability: FileDurability = .atomic,
     unnamed allowUnnamed: Bool = true
   ) throws(FileWriteError) {
+    if let named = Self.namedDescriptor(requestedPath) {
+      path = requestedPath
+      self.durability = durability
+      inPlace = true
+      stem = ""
+      folderPrefix = ""
+      // A copy, so that closing it leaves the descriptor itself open.
+      let copy = fcntl(named, F_DUPFD_CLOEXEC, 3)
+      guard copy >= 0 else {
+        throw .failed(path: requestedPath, operation: "open", reason: systemErrorText(errno))
+      }
+      descriptor = copy
+      return
+    }
     // A loop of symbolic links names no file: replacing the link would hide the mistake.
     var probe = stat()
     if stat(requestedPath, &probe) != 0 && errno == ELOOP {
@@ -260,6 +277,25 @@ final class AtomicFile {
       descriptor = -1
     }
     if let temporaryPath { try? SystemCall.unlink(temporaryPath) }
+  }
+
+  /// The open descriptor that `path` names by number: `/dev/stdin`, `/dev/stdout` and
+  /// `/dev/stderr` (0, 1 and 2), `/dev/fd/N` and `/proc/self/fd/N`; `nil` for any other path.
+  static func namedDescriptor(_ path: String) -> Int32? {
+    switch path {
+    case "/dev/stdin": return 0
+    case "/dev/stdout": return 1
+    case "/dev/stderr": return 2
+    default: break
+    }
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      let number = path.dropFirst(prefix.count)
+      guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        return nil
+      }
+      return Int32(number)
+    }
+    return nil
   }
 
   /// `path` with symbolic links followed to the file they name (which may not exist yet).

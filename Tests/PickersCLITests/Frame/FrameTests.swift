@@ -242,6 +242,28 @@ struct FrameBinaryTests {
     }
   }
 
+  @Test(
+    "-o /dev/stdout appended to a file (>>) adds the PNG after what it had; /dev/stdout stays a link"
+  )
+  func outputToStandardOutputAppended() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let log = folder + "/log.bin"
+    try writeText("before\n", to: log)
+    let head = Array("before\n".utf8)
+    let result = try runProgram(
+      "/bin/sh",
+      ["-c", "\"$0\" color swatch red --size 4x4 -o /dev/stdout >> \"$1\"", pickersBinary, log])
+    #expect(result.status == 0, "\(result.stderr)")
+    let bytes = try runProgram("/bin/cat", [log]).stdout
+    #expect(Array(bytes.prefix(head.count)) == head, "what the file had is kept")
+    #expect(
+      Array(bytes.dropFirst(head.count).prefix(8))
+        == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    var status = stat()
+    #expect(lstat("/dev/stdout", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+  }
+
   @Test("a closed pipe ends the command quietly")
   func closedPipe() throws {
     let result = try runProgram(

@@ -55,6 +55,84 @@ struct AtomicFileTargetsTests {
     #expect(Support.entries(folder) == ["pipe"])
   }
 
+  /// A file's whole content, read through its descriptor from the start.
+  static func contents(of descriptor: Int32) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    return Array(buffer.prefix(max(0, count)))
+  }
+
+  @Test(
+    "a descriptor's name (/dev/fd/N, /proc/self/fd/N) is written through it: an append keeps what was there",
+    arguments: ["/dev/fd/", "/proc/self/fd/"])
+  func descriptorAppended(prefix: String) throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let path = folder + "/log.txt"
+    Support.write(Array("old\n".utf8), to: path)
+    var before = stat()
+    try #require(stat(path, &before) == 0)
+    // As a shell's `>> log.txt` opens it.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    try writeAtomically(Array("new\n".utf8), to: prefix + "\(descriptor)")
+    #expect(try readFile(path) == Array("old\nnew\n".utf8))
+    var after = stat()
+    #expect(
+      stat(path, &after) == 0 && after.st_ino == before.st_ino, "the same file, not a new one")
+    #expect(Support.entries(folder) == ["log.txt"])
+    // The writer closed only its own copy.
+    #expect(fcntl(descriptor, F_GETFD) >= 0)
+  }
+
+  @Test("a descriptor of a deleted file is written through it; nothing is created or replaced")
+  func descriptorOfDeletedFile() throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let path = folder + "/gone.txt"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    unlink(path)
+    // Its /proc link reads "…/gone.txt (deleted)", which realpath cannot follow: the writer
+    // used to fall back to replacing the name it was given.
+    try writeAtomically([1, 2, 3], to: "/proc/self/fd/\(descriptor)")
+    #expect(Self.contents(of: descriptor) == [1, 2, 3])
+    #expect(Support.entries(folder).isEmpty)
+    var status = stat()
+    #expect(lstat("/proc/self/fd/\(descriptor)", &status) == 0)
+    #expect(status.st_mode & S_IFMT == S_IFLNK, "still the kernel's link")
+  }
+
+  @Test("a closed descriptor's name is refused with the system's reason, and nothing is made")
+  func closedDescriptor() throws {
+    // Far above any descriptor this process opens (a number just closed could be taken at
+    // once by another test's file, which the write would then reach).
+    let descriptor: Int32 = 999_999
+    try #require(fcntl(descriptor, F_GETFD) < 0)
+    #expect(
+      throws: FileWriteError.failed(
+        path: "/dev/fd/\(descriptor)", operation: "open", reason: systemErrorText(EBADF))
+    ) {
+      try writeAtomically([1], to: "/dev/fd/\(descriptor)")
+    }
+  }
+
+  @Test("only a descriptor's own names are taken as one")
+  func descriptorNames() {
+    #expect(AtomicFile.namedDescriptor("/dev/stdout") == 1)
+    #expect(AtomicFile.namedDescriptor("/dev/stderr") == 2)
+    #expect(AtomicFile.namedDescriptor("/dev/fd/7") == 7)
+    #expect(AtomicFile.namedDescriptor("/proc/self/fd/12") == 12)
+    for other in [
+      "/dev/null", "/dev/fd/", "/dev/fd/1x", "/dev/fd/-1", "/proc/1/fd/1", "stdout",
+      "/tmp/dev/stdout",
+    ] {
+      #expect(AtomicFile.namedDescriptor(other) == nil, "\(other)")
+    }
+  }
+
   /// A private copy of the null device (major 1, minor 3) keeps the system's own safe.
   ///
   /// A regression could otherwise replace `/dev/null` itself. Making device nodes needs root,
