@@ -55,6 +55,91 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
   }
 
+  /// The values aimed at the one-product path's choices (``ShortestDouble/shortest(_:)``):
+  /// small multiples of powers of two (short decimals, whole numbers, exact ties), the
+  /// neighbours of short decimals (the interval's ends near a multiple of 1000), decimals
+  /// half way between two of 16 digits and near that (the nearest multiple of 100), and
+  /// whole numbers of 16 digits (the `.0` and the JSON form without it).
+  static func boundaryValues() -> [Double] {
+    var generator = SplitMix64(seed: 1000)
+    var values: [Double] = []
+    for exponent in stride(from: -100, through: 100, by: 1) {
+      for k in stride(from: 1, to: 1024, by: 2) {
+        let value = Double(sign: .plus, exponent: exponent, significand: Double(k))
+        values += [value, value.nextUp, value.nextDown]
+      }
+    }
+    for exponent in stride(from: -30, through: 30, by: 3) {
+      for mantissa in 1...9999 {
+        guard let value = Double("\(mantissa)e\(exponent)") else { continue }
+        values += [value, value.nextUp, value.nextDown, value.nextUp.nextUp]
+      }
+    }
+    for _ in 0..<50_000 {
+      let digits = 1_000_000_000_000_000 + generator.next() % 9_000_000_000_000_000
+      let exponent = Int(generator.next() % 60) - 40
+      for tail in ["5", "49999", "50001", "05", "95"] {
+        if let value = Double("\(digits)\(tail)e\(exponent)") { values.append(value) }
+      }
+      let whole = 1_000_000_000_000_000 + generator.next() % 8_007_199_254_740_993
+      values += [Double(whole), Double(whole) + 0.5, Double(whole / 10) + 0.25]
+    }
+    return values
+  }
+
+  @Test("the one-product path's boundaries: short decimals, their neighbours, near-ties")
+  func boundaries() {
+    var mismatches: [String] = []
+    var (fast, slow) = (0, 0)
+    for value in Self.boundaryValues() {
+      for probe in [value, -value] {
+        if ShortestDouble.shortest(probe) != nil { fast += 1 } else { slow += 1 }
+        if Self.written(probe) != probe.description { mismatches.append(probe.description) }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    // Both paths are exercised: the product's answer and the fallbacks it leaves.
+    #expect(fast > 100_000 && slow > 1_000, "\(fast) fast, \(slow) slow")
+  }
+
+  @Test("JSON numbers through a cursor: description without a final .0, non-finite clamped")
+  func jsonNumbers() {
+    var mismatches: [String] = []
+    let special: [Double] = [0, -0.0, .infinity, -.infinity, .nan, 1e15, 1e15 - 1, 1e16]
+    for value in Self.boundaryValues() + special {
+      for probe in [value, -value] {
+        var expected = probe.description
+        if expected.hasSuffix(".0") { expected.removeLast(2) }
+        if probe.isNaN { expected = "0" }
+        if probe.isInfinite { expected = probe > 0 ? "1e308" : "-1e308" }
+        let written = Self.cursorText { NumberText.writeJSONNumber(probe, to: &$0) }
+        if written != expected { mismatches.append("\(probe): \(written)") }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+  }
+
+  @Test("a JSON string needs escaping where RFC 8259 says: a control byte, quote or backslash")
+  func escaping() {
+    var generator = SplitMix64(seed: 8259)
+    // The bytes at the tests' edges, and any byte.
+    let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xFF]
+    for _ in 0..<200_000 {
+      let count = Int(generator.next() % 40)
+      var bytes = (0..<count).map { _ in UInt8(ascii: "a") &+ UInt8(generator.next() % 26) }
+      for _ in 0..<Int(generator.next() % 3) where count > 0 {
+        let byte =
+          generator.next() % 2 == 0
+          ? edges[Int(generator.next() % UInt64(edges.count))]
+          : UInt8(truncatingIfNeeded: generator.next())
+        bytes[Int(generator.next() % UInt64(count))] = byte
+      }
+      let expected = bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 0x5C }
+      let got = bytes.withUnsafeBufferPointer { ColorReport.needsEscaping($0) }
+      #expect(got == expected, "\(bytes)")
+    }
+  }
+
   /// Unsigned integers of any size, as 32-bit limbs from the lowest: enough arithmetic to
   /// compute the table's entries exactly.
   struct Big {
@@ -192,7 +277,11 @@ import Testing
     labs += [Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(1e300, 1e300, 0), Vector3(-1e300, 0, 0)]
     for lab in labs {
       let expected = Color(.oklab, lab.x, lab.y, lab.z).nearestCSSName
-      #expect(String(decoding: NearestName.name(lab), as: UTF8.self) == expected, "\(lab)")
+      for grid in [false, true] {
+        #expect(
+          String(decoding: NearestName.name(lab, grid: grid), as: UTF8.self) == expected,
+          "\(lab), grid \(grid)")
+      }
     }
   }
 

@@ -123,7 +123,7 @@ extension ColorBatch {
 
 /// The pieces of one run and what has been written so far.
 private struct StreamState {
-  let batch: ColorBatch
+  var batch: ColorBatch
   let processors: Int
   var pieces: [ColorBatch.Piece]
   var summary = ColorBatch.Summary()
@@ -152,6 +152,9 @@ private struct StreamState {
 
   /// Converts the complete lines in `text` and writes their output in order.
   mutating func convert(_ text: UnsafeBufferPointer<UInt8>, _ write: Write, _ report: Report) {
+    if !batch.nearestGrid && summary.lines >= ColorBatch.nearestGridAfterLines {
+      batch.nearestGrid = true
+    }
     let parts = text.count < batch.parallelThreshold || processors == 1 ? 1 : pieces.count
     if parts == 1 {
       batch.convert(text, into: &pieces[0])

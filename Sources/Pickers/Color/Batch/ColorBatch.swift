@@ -50,6 +50,12 @@ public struct ColorBatch: Sendable {
   public var maximumLineLength: Int
   /// A block size for tests, which move block boundaries through every offset.
   var testingBlockSize: Int? = nil
+  /// Reports name the nearest color from ``NearestName``'s grid: set by ``run(reading:processors:write:report:)``
+  /// once ``nearestGridAfterLines`` lines are read, so that only a batch long enough to repay
+  /// the grid's making pays for it.
+  var nearestGrid = false
+  /// Lines read before the grid is made (about where its cost is repaid).
+  static let nearestGridAfterLines = 30_000
 
   /// Creates a batch converter.
   public init(
@@ -124,20 +130,16 @@ public struct ColorBatch: Sendable {
     }
     var line = raw
     if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-    var high: UInt8 = 0
-    var blank = true
-    for byte in line {
-      high |= byte
-      if byte != 0x20 && byte != 0x09 { blank = false }
-    }
-    if blank { return }
-    if high < 0x80, case .success(let color) = CSSColorParser.parse(line) {
+    // Blank: a line of spaces and tabs (most lines end this at their first byte).
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+    let ascii = Self.isASCII(line)
+    if ascii, case .success(let color) = CSSColorParser.parse(line) {
       return write(color, input: line, fast: true, into: &piece, &scratch)
     }
     // Non-ASCII text and what the byte parser cannot read take the full path, as one line
     // read on its own does.
     guard
-      let text = high < 0x80
+      let text = ascii
         ? String(decoding: line, as: UTF8.self) : String(validating: line, as: UTF8.self)
     else {
       return piece.problems.append((piece.bytes.count, piece.lines, .notUTF8))
@@ -148,6 +150,24 @@ public struct ColorBatch: Sendable {
     } catch {
       piece.problems.append((piece.bytes.count, piece.lines, .notAColor(error)))
     }
+  }
+
+  /// Whether every byte of `line` is below 0x80, read eight bytes at a time.
+  @inline(__always)
+  static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = line.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= line.count {
+      bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    while offset < line.count {
+      bits |= UInt64(line[offset])
+      offset += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
   }
 
   /// Writes the output of one color read from `input`.
@@ -169,14 +189,17 @@ public struct ColorBatch: Sendable {
       let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 1
       scratch.append(to: &piece.bytes, bound: bound) { output in
         output.put(0x0A)
-        ColorReport.writeText(color, input: input, computed: computed, to: &output)
+        ColorReport.writeText(
+          color, input: input, computed: computed, nearestGrid: nearestGrid, to: &output)
       }
     case .reportJSON:
       let computed = computed(color, input, fast)
       let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 4
       scratch.append(to: &piece.bytes, bound: bound) { output in
         output.put(",\n  ")
-        ColorReport.writeJSON(color, input: input, computed: computed, indent: 1, to: &output)
+        ColorReport.writeJSON(
+          color, input: input, computed: computed, indent: 1, nearestGrid: nearestGrid,
+          to: &output)
       }
     }
   }

@@ -157,7 +157,7 @@ public struct ColorReport: Sendable, Hashable {
   /// Writes the text form of `color` read from `input`.
   static func writeText(
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
-    to output: inout ByteCursor
+    nearestGrid: Bool = false, to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
     // The global read once, not at each row.
@@ -174,7 +174,7 @@ public struct ColorReport: Sendable, Hashable {
       var name = name
       name.withUTF8 { output.put($0) }
     } else {
-      output.put(NearestName.name(spaces.resolved(.oklab)))
+      output.put(NearestName.name(spaces.resolved(.oklab), grid: nearestGrid))
       output.put(" (nearest)")
     }
     output.put(template.alpha)
@@ -246,51 +246,37 @@ public struct ColorReport: Sendable, Hashable {
   }
 
   /// Writes the JSON object of `color` read from `input`, its nested lines indented by
-  /// `indent` levels of two spaces (the first line is not indented).
+  /// `indent` levels of two spaces (the first line is not indented): 0 for a lone report, 1
+  /// for one in an array, the levels of ``jsonTemplate``.
   static func writeJSON(
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed, indent: Int,
-    to output: inout ByteCursor
+    nearestGrid: Bool = false, to output: inout ByteCursor
+  ) {
+    precondition(indent == 0 || indent == 1, "a report is written at indent 0 or 1")
+    Self.jsonTemplate.withUnsafeBufferPointer { texts in
+      let texts = texts.baseAddress.unsafelyUnwrapped + indent &* JSONText.allCases.count
+      writeJSON(
+        color, input: input, computed: computed, texts: texts, nearestGrid: nearestGrid,
+        to: &output)
+    }
+  }
+
+  /// ``writeJSON(_:input:computed:indent:to:)`` with the texts of its indent level.
+  @inline(__always)
+  static func writeJSON(
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
+    texts: UnsafePointer<FixedText>, nearestGrid: Bool, to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
-    // A newline and its indentation, copied from static text in one store.
-    func newline(_ level: Int) {
-      output.putNewline(indentedBy: 2 * (indent + level))
-    }
-    /// A key as its whole text, quotes and separator included (one copy).
-    func key(_ text: StaticString) {
-      newline(1)
-      output.put(text)
-    }
+    @inline(__always) func put(_ text: JSONText) { output.put(texts[text.rawValue]) }
     func array(_ space: ColorSpace) {
-      output.put(UInt8(ascii: "["))
-      let channels = spaces.channels(space)
-      func channel(_ value: Double?) {
-        newline(2)
-        if let value {
-          NumberText.writeJSONNumber(value, to: &output)
-        } else {
-          output.put("null")
-        }
-      }
-      channel(channels.c0)
-      output.put(UInt8(ascii: ","))
-      channel(channels.c1)
-      output.put(UInt8(ascii: ","))
-      channel(channels.c2)
-      newline(1)
-      output.put(UInt8(ascii: "]"))
-    }
-    func member(_ name: StaticString, _ space: ColorSpace) {
-      output.put(UInt8(ascii: ","))
-      key(name)
-      array(space)
+      writeJSONValues(
+        spaces.channels(space), separator: texts[JSONText.separator.rawValue], to: &output)
     }
     // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
-    output.put(UInt8(ascii: "{"))
-    key("\"alpha\" : ")
+    put(.alpha)
     NumberText.writeJSONNumber(color.alpha, to: &output)
-    output.put(UInt8(ascii: ","))
-    key("\"computed\" : ")
+    put(.computed)
     switch computed {
     case .fast:
       // Digits, letters, spaces and `(),./%-`: nothing to escape.
@@ -300,36 +286,120 @@ public struct ColorReport: Sendable, Hashable {
     case .text(let bytes):
       bytes.withUnsafeBufferPointer { writeJSONString($0, to: &output) }
     }
-    output.put(UInt8(ascii: ","))
-    key("\"display-p3\" : ")
+    put(.displayP3)
     array(.displayP3)
-    output.put(UInt8(ascii: ","))
-    key("\"hex\" : ")
-    output.put(0x22)
+    put(.hex)
     writeHex(spaces.rgba8, to: &output)
-    output.put(0x22)
-    member("\"hsl\" : ", .hsl)
-    member("\"hsv\" : ", .hsv)
-    member("\"hwb\" : ", .hwb)
-    output.put(UInt8(ascii: ","))
-    key("\"inSRGBGamut\" : ")
-    output.put(spaces.inSRGBGamut ? "true" : "false")
-    output.put(UInt8(ascii: ","))
-    key("\"input\" : ")
+    put(.hsl)
+    array(.hsl)
+    put(.hsv)
+    array(.hsv)
+    put(.hwb)
+    array(.hwb)
+    put(.inSRGBGamut)
+    put(spaces.inSRGBGamut ? .inputAfterTrue : .inputAfterFalse)
     writeJSONString(input, to: &output)
-    member("\"lab\" : ", .lab)
-    member("\"lch\" : ", .lch)
-    output.put(UInt8(ascii: ","))
-    key("\"name\" : ")
+    put(.lab)
+    array(.lab)
+    put(.lch)
+    array(.lch)
+    put(.name)
     // Every CSS name is lowercase letters: nothing to escape.
-    output.put(0x22)
-    output.put(NearestName.name(spaces.resolved(.oklab)))
-    output.put(0x22)
-    member("\"oklab\" : ", .oklab)
-    member("\"oklch\" : ", .oklch)
-    member("\"srgb\" : ", .srgb)
-    newline(0)
-    output.put(UInt8(ascii: "}"))
+    output.put(NearestName.name(spaces.resolved(.oklab), grid: nearestGrid))
+    put(.oklab)
+    array(.oklab)
+    put(.oklch)
+    array(.oklch)
+    put(.srgb)
+    array(.srgb)
+    put(.close)
+  }
+
+  /// Writes the three values of a JSON array of channels (a missing one is `null`), with
+  /// `separator` (the comma and the next line's indentation) between them.
+  @inline(never)
+  static func writeJSONValues(
+    _ channels: Channels, separator: FixedText, to output: inout ByteCursor
+  ) {
+    // One copy of the number's code, run three times.
+    var index = 0
+    while true {
+      let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
+      if let value {
+        NumberText.writeJSONNumber(value, to: &output)
+      } else {
+        output.put("null")
+      }
+      if index == 2 { return }
+      output.put(separator)
+      index &+= 1
+    }
+  }
+
+  /// The fixed text between the values of a report's JSON object, in the order written: each
+  /// a ``FixedText`` of ``jsonTemplate``, for each indent level.
+  enum JSONText: Int, CaseIterable {
+    /// `{` and the first key.
+    case alpha
+    case computed
+    /// The key and the array's opening line.
+    case displayP3
+    /// Between two values of an array.
+    case separator
+    /// The end of an array, the key and the string's opening quote.
+    case hex
+    /// The closing quote, the key and the array's opening line.
+    case hsl
+    case hsv
+    case hwb
+    case inSRGBGamut
+    /// The Boolean's value and the next key.
+    case inputAfterTrue
+    case inputAfterFalse
+    case lab
+    case lch
+    case name
+    case oklab
+    case oklch
+    case srgb
+    /// The end of the last array and the object.
+    case close
+
+    /// The text at `indent` (0 or 1): the object's lines inside are indented by one more
+    /// level, an array's values by two.
+    func text(indent: Int) -> String {
+      func line(_ level: Int) -> String {
+        "\n" + String(repeating: " ", count: 2 * (indent + level))
+      }
+      let key = line(1)
+      let open = " : [" + line(2)
+      let end = line(1) + "],"
+      return switch self {
+      case .alpha: "{" + key + "\"alpha\" : "
+      case .computed: "," + key + "\"computed\" : "
+      case .displayP3: "," + key + "\"display-p3\"" + open
+      case .separator: "," + line(2)
+      case .hex: end + key + "\"hex\" : \""
+      case .hsl: "\"," + key + "\"hsl\"" + open
+      case .hsv: end + key + "\"hsv\"" + open
+      case .hwb: end + key + "\"hwb\"" + open
+      case .inSRGBGamut: end + key + "\"inSRGBGamut\" : "
+      case .inputAfterTrue: "true," + key + "\"input\" : "
+      case .inputAfterFalse: "false," + key + "\"input\" : "
+      case .lab: "," + key + "\"lab\"" + open
+      case .lch: end + key + "\"lch\"" + open
+      case .name: end + key + "\"name\" : \""
+      case .oklab: "\"," + key + "\"oklab\"" + open
+      case .oklch: end + key + "\"oklch\"" + open
+      case .srgb: end + key + "\"srgb\"" + open
+      case .close: line(1) + "]" + line(0) + "}"
+      }
+    }
+  }
+
+  /// The texts of ``JSONText`` at indent 0, then at indent 1 (the longest is 30 bytes).
+  static let jsonTemplate: [FixedText] = [0, 1].flatMap { indent in
+    JSONText.allCases.map { FixedText(Array($0.text(indent: indent).utf8)) }
   }
 
   /// Writes the three values of `channels` as ``Color/appendCSSString(to:)`` writes them at
@@ -496,7 +566,7 @@ public struct ColorReport: Sendable, Hashable {
 
   /// Writes `bytes` (UTF-8) as a JSON string, escaped as ``JSONWriter`` escapes it.
   static func writeJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
-    guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+    guard needsEscaping(bytes) else {
       output.put(0x22)
       output.put(bytes)
       output.put(0x22)
@@ -505,6 +575,36 @@ public struct ColorReport: Sendable, Hashable {
     var quoted: [UInt8] = []
     JSONNode.writeQuoted(String(decoding: bytes, as: UTF8.self), into: &quoted)
     output.put(quoted)
+  }
+
+  /// Whether `bytes` holds a byte JSON escapes: a control byte, a quote or a backslash.
+  ///
+  /// Eight bytes a word: a byte below 0x20 is one whose value minus 0x20 borrows into its top
+  /// bit (among bytes below 0x80, which the word's top bits rule out first), and a quote or
+  /// backslash one that XORs to zero with it (the zero-byte test); a borrow only reaches the
+  /// bytes above a byte found, so the answer is exact.
+  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let low = word &- 0x20 &* ones
+      let quote = (word ^ 0x22 &* ones) &- ones
+      let backslash = (word ^ 0x5C &* ones) &- ones
+      // Any byte of 0x80 or more: the slow test below decides (UTF-8 needs no escape).
+      if word & tops != 0 { break }
+      if (low | quote | backslash) & tops != 0 { return true }
+      index &+= 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+      index &+= 1
+    }
+    return false
   }
 
   /// Appends `#rrggbb`, or `#rrggbbaa` below full opacity (``Color/hex``).

@@ -97,6 +97,8 @@ enum NumberText {
   /// trailing `.0`, NaN as `0` and an infinity as `1e308` or `-1e308`.
   @inline(__always)
   static func writeJSONNumber(_ value: Double, to output: inout ByteCursor) {
+    // Most numbers of a report: the one-product digits, whole numbers included.
+    if ShortestDouble.writeQuickly(value, pointZero: false, to: &output) { return }
     guard value.isFinite else {
       return output.put(value.isNaN ? "0" : value > 0 ? "1e308" : "-1e308")
     }
@@ -105,13 +107,7 @@ enum NumberText {
     if abs(value) < 1e15, case let whole = Int64(value), Double(whole) == value {
       return writeInteger(Int(whole), to: &output)
     }
-    let start = output.pointer
-    ShortestDouble.write(value, to: &output)
-    if start.distance(to: output.pointer) >= 2 && output.pointer[-1] == UInt8(ascii: "0")
-      && output.pointer[-2] == UInt8(ascii: ".")
-    {
-      output.pointer -= 2
-    }
+    ShortestDouble.writeSlowly(value, pointZero: false, to: &output)
   }
 
   /// ``Color/appendRoundedDescription(_:decimals:to:)``'s text.

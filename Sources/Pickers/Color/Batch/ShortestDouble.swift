@@ -25,36 +25,56 @@ enum ShortestDouble {
   static let maximumK = 292
 
   /// Appends `value`'s `description` through `cursor` (at most 24 bytes; stores reach at most
-  /// 31 bytes on).
+  /// 31 bytes on); without the `.0` of a whole number when `pointZero` is false (the JSON
+  /// form).
   @inline(__always)
-  static func write(_ value: Double, to cursor: inout ByteCursor) {
-    guard let (digits, exponent, count) = shortest(value) else {
-      return writeSlowly(value, to: &cursor)
+  static func write(_ value: Double, pointZero: Bool = true, to cursor: inout ByteCursor) {
+    if !writeQuickly(value, pointZero: pointZero, to: &cursor) {
+      writeSlowly(value, pointZero: pointZero, to: &cursor)
     }
-    if value < 0 { cursor.put(UInt8(ascii: "-")) }
+  }
+
+  /// ``write(_:pointZero:to:)`` for the values ``shortest(_:)`` answers; false, and nothing
+  /// written, for the others (zero, subnormals, non-finite values, powers of two and the rare
+  /// values its product cannot decide).
+  @inline(__always)
+  static func writeQuickly(_ value: Double, pointZero: Bool, to cursor: inout ByteCursor)
+    -> Bool
+  {
+    guard let (digits, exponent, long) = shortest(value) else { return false }
+    cursor.pointer.pointee = UInt8(ascii: "-")
+    cursor.pointer += value < 0 ? 1 : 0
+    let count = long ? 17 : 16
     let scientific = exponent &+ count &- 1
+    let (high, middle, low) = digitWords(digits, long: long)
+    // The digits without the trailing zeros: the digit words' zero bytes at the top.
+    let significant =
+      low != 0
+      ? 24 &- (low.leadingZeroBitCount &>> 3)
+      : middle != 0
+        ? 16 &- (middle.leadingZeroBitCount &>> 3) : 8 &- (high.leadingZeroBitCount &>> 3)
+    // As ASCII: the bytes after the last digit are `0`.
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    let (first, second, third) = (high | zeros, middle | zeros, low | zeros)
     let target = UnsafeMutableRawPointer(cursor.pointer)
     if scientific < 0 && scientific >= -4 {
       // "0." and up to three zeros, then the digits.
       target.storeBytes(of: UInt64(0x3030_3030_3030_2E30).littleEndian, as: UInt64.self)
-      let (first, second, third) = asciiWords(digits, count)
       let start = 1 &- scientific
       target.storeBytes(of: first.littleEndian, toByteOffset: start, as: UInt64.self)
       target.storeBytes(of: second.littleEndian, toByteOffset: start &+ 8, as: UInt64.self)
       target.storeBytes(of: third.littleEndian, toByteOffset: start &+ 16, as: UInt64.self)
-      cursor.pointer += start &+ count
-      return
+      cursor.pointer += start &+ significant
+      return true
     }
     if scientific >= 0 && scientific < 7 {
-      let (first, second, third) = asciiWords(digits, count)
-      if count <= scientific &+ 1 {
-        // A whole number: its digits, zeros up to the point (the words' bytes after the
-        // digits are zeros), then ".0".
+      if significant <= scientific &+ 1 {
+        // A whole number: its digits and zeros up to the point (the first word), then ".0".
         target.storeBytes(of: first.littleEndian, as: UInt64.self)
         target.storeBytes(
           of: UInt16(0x302E).littleEndian, toByteOffset: scientific &+ 1, as: UInt16.self)
-        cursor.pointer += scientific &+ 3
-        return
+        cursor.pointer += scientific &+ (pointZero ? 3 : 1)
+        return true
       }
       // The point after the first `whole` (1 to 7) digits: the bytes from there move up one.
       let shift = UInt64(truncatingIfNeeded: 8 &* (scientific &+ 1))
@@ -66,44 +86,35 @@ enum ShortestDouble {
         of: ((second &<< 8) | (first &>> 56)).littleEndian, toByteOffset: 8, as: UInt64.self)
       target.storeBytes(
         of: ((third &<< 8) | (second &>> 56)).littleEndian, toByteOffset: 16, as: UInt64.self)
-      cursor.pointer += count &+ 1
-      return
+      cursor.pointer += significant &+ 1
+      return true
     }
-    layout(digits, exponent, magnitude: abs(value), to: &cursor)
+    layout(digits, exponent, magnitude: abs(value), pointZero: pointZero, to: &cursor)
+    return true
   }
 
-  /// The `count` (1 to 17) digits of `digits` as ASCII, eight a word, the first in the lowest
-  /// byte of the first word; the bytes after the last digit are `0`.
+  /// The 16 digits of `digits` (or 17 when `long`) as numbers 0 to 9, eight a word, the first
+  /// in the lowest byte of the first word; the bytes after the last digit are 0.
   @inline(__always)
-  static func asciiWords(_ digits: UInt64, _ count: Int) -> (UInt64, UInt64, UInt64) {
-    let zeros: UInt64 = 0x3030_3030_3030_3030
-    if count <= 8 {
-      let word = ByteCursor.eightDigits(digits) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- count))
-      return (word | zeros, zeros, zeros)
-    }
-    if count <= 16 {
+  static func digitWords(_ digits: UInt64, long: Bool) -> (UInt64, UInt64, UInt64) {
+    if !long {
       let high = digits / 100_000_000
-      let low = ByteCursor.eightDigits(digits &- high &* 100_000_000)
-      let highWord = ByteCursor.eightDigits(high)
-      // The first count - 8 digits are the last of the high word's eight.
-      let shift = UInt64(truncatingIfNeeded: 8 &* (16 &- count))
-      let first = (highWord &>> shift) | ((low &<< 1) &<< (63 &- shift))
-      return (first | zeros, (low &>> shift) | zeros, zeros)
+      return (
+        ByteCursor.eightDigits(high), ByteCursor.eightDigits(digits &- high &* 100_000_000), 0
+      )
     }
     let top = digits / 10_000_000_000_000_000
     let rest = digits &- top &* 10_000_000_000_000_000
     let high = rest / 100_000_000
     let highWord = ByteCursor.eightDigits(high)
     let low = ByteCursor.eightDigits(rest &- high &* 100_000_000)
-    return (
-      top | (highWord &<< 8) | zeros, (highWord &>> 56) | (low &<< 8) | zeros,
-      (low &>> 56) | zeros
-    )
+    return (top | (highWord &<< 8), (highWord &>> 56) | (low &<< 8), low &>> 56)
   }
 
-  /// The shortest nearest decimal `digits` 10^`exponent` (`count` digits, no trailing zeros)
-  /// of a finite, normal, nonzero `value`'s magnitude that is not a power of two, from one
-  /// product; `nil` when it could be wrong (see the type's summary).
+  /// The shortest nearest decimal of a finite, normal, nonzero `value`'s magnitude that is not
+  /// a power of two, from one product, as `digits` 10^`exponent` where `digits` has 16 digits
+  /// (17 when `long`), trailing zeros included; `nil` when it could be wrong (see the type's
+  /// summary).
   ///
   /// With v = c 2^q, k = floor(q log10 2) and K = 2 - k, the interval's upper end
   /// z = (2c + 1) 2^(q - 1) 10^K is 4.5e17 to 9e18 and its width d = 2^q 10^K is 100 to
@@ -113,7 +124,7 @@ enum ShortestDouble {
   /// its whole part is floor(z) and z is not whole. The width's whole part is the entry's
   /// high word shifted (exactly floor(d) for every q; the table's script checks it).
   @inline(__always)
-  static func shortest(_ value: Double) -> (digits: UInt64, exponent: Int, count: Int)? {
+  static func shortest(_ value: Double) -> (digits: UInt64, exponent: Int, long: Bool)? {
     let bits = value.bitPattern
     let fraction = bits & 0x000F_FFFF_FFFF_FFFF
     let biased = Int(truncatingIfNeeded: (bits &>> 52) & 0x7FF)
@@ -134,20 +145,9 @@ enum ShortestDouble {
     // s has 15 or 16 digits.
     let long = s >= 1_000_000_000_000_000
     if r < width {
-      // 1000 s is inside (below z by r + frac(z) < width): the only multiple of 1000 there.
-      var digits = s
-      var exponent = k &+ 1
-      var count = long ? 16 : 15
-      while true {
-        // digits / 10 when it is a multiple of 10: the product by 5's inverse, rotated.
-        let product = digits &* 0xCCCC_CCCC_CCCC_CCCD
-        let tenth = (product &>> 1) | (product &<< 63)
-        guard tenth <= 0x1999_9999_9999_9999 else { break }
-        digits = tenth
-        exponent &+= 1
-        count &-= 1
-      }
-      return (digits, exponent, count)
+      // 1000 s is inside (below z by r + frac(z) < width): the only multiple of 1000 there,
+      // as 16 digits.
+      return long ? (s, k &+ 1, false) : (s &* 10, k, false)
     }
     // r = width could go either way.
     guard r > width else { return nil }
@@ -157,23 +157,25 @@ enum ShortestDouble {
     let distance = r &- (width &>> 1) &+ 50
     let hundreds = distance / 100
     guard distance != hundreds &* 100 else { return nil }
-    return (s &* 10 &+ hundreds, k, long ? 17 : 16)
+    return (s &* 10 &+ hundreds, k, long)
   }
 
   /// The text of a value ``shortest(_:)`` left: Schubfach's digits, or `description`.
   @inline(never)
-  static func writeSlowly(_ value: Double, to cursor: inout ByteCursor) {
+  static func writeSlowly(_ value: Double, pointZero: Bool, to cursor: inout ByteCursor) {
     guard let (digits, exponent) = decimal(value) else {
-      return writeDescription(value, to: &cursor)
+      return writeDescription(value, pointZero: pointZero, to: &cursor)
     }
     if value < 0 { cursor.put(UInt8(ascii: "-")) }
-    layout(digits, exponent, magnitude: abs(value), to: &cursor)
+    layout(digits, exponent, magnitude: abs(value), pointZero: pointZero, to: &cursor)
   }
 
-  /// The standard library's text, for the cases left to it.
+  /// The standard library's text, for the cases left to it (without a final `.0` unless
+  /// `pointZero`).
   @inline(never)
-  static func writeDescription(_ value: Double, to cursor: inout ByteCursor) {
+  static func writeDescription(_ value: Double, pointZero: Bool, to cursor: inout ByteCursor) {
     var text = value.description
+    if !pointZero && text.hasSuffix(".0") { text.removeLast(2) }
     text.withUTF8 { cursor.put($0) }
   }
 
@@ -257,11 +259,14 @@ enum ShortestDouble {
     return vbp | (((z & 0x7FFF_FFFF_FFFF_FFFF) &+ 0x7FFF_FFFF_FFFF_FFFF) >> 63)
   }
 
-  /// Writes `digits` 10^`exponent` (no trailing zeros) as `description` lays it out.
+  /// Writes `digits` 10^`exponent` as `description` lays it out, a whole number without its
+  /// `.0` unless `pointZero`.
   @inline(never)
   static func layout(
-    _ digits: UInt64, _ exponent: Int, magnitude: Double, to cursor: inout ByteCursor
+    _ digits: UInt64, _ exponent: Int, magnitude: Double, pointZero: Bool,
+    to cursor: inout ByteCursor
   ) {
+    let (digits, exponent) = stripped(digits, exponent)
     let count = ByteCursor.digitCount(digits)
     // The power of ten of the first digit.
     let scientific = exponent + count - 1
@@ -283,8 +288,10 @@ enum ShortestDouble {
       } else if count <= scientific + 1 {
         cursor.putDigits(digits, count: count)
         for _ in 0..<(scientific + 1 - count) { cursor.put(UInt8(ascii: "0")) }
-        cursor.put(UInt8(ascii: "."))
-        cursor.put(UInt8(ascii: "0"))
+        if pointZero {
+          cursor.put(UInt8(ascii: "."))
+          cursor.put(UInt8(ascii: "0"))
+        }
       } else {
         digitsWithPoint(after: scientific + 1)
       }

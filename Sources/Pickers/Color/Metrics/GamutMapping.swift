@@ -1,3 +1,5 @@
+import Glibc
+
 extension Color {
   /// Whether the color lies inside the gamut of `space` (sRGB unless told otherwise).
   ///
@@ -67,36 +69,58 @@ enum GamutMapping {
       return Color(space: destination, channels: origin.channels, alpha: color.alpha)
     }
     let start = ColorConversion.convert(color.channels.resolved, from: color.space, to: .oklch)
+    return map(outside: start, alpha: color.alpha, into: destination)
+  }
+
+  /// Maps a color outside the RGB space `destination`, whose Oklch value (a powerless hue
+  /// NaN) is `start`, into it.
+  ///
+  /// The search changes only the chroma: the hue's cosine and sine are taken once, and each
+  /// Oklab value is what ``Polar/toRectangular(_:)`` gives for the Oklch value (the same
+  /// products of the same numbers), so the result is the same to the bit as converting each
+  /// Oklch value. sRGB, the usual destination, calls its steps directly.
+  static func map(outside start: Vector3, alpha: Double, into destination: ColorSpace) -> Color {
     func result(_ value: Vector3) -> Color {
-      Color(destination, value.x, value.y, value.z, alpha: color.alpha)
+      Color(destination, value.x, value.y, value.z, alpha: alpha)
     }
     if start.x >= 1 {
       return result(clip(ColorConversion.convert(Vector3(1, 0, 0), from: .oklab, to: destination)))
     }
     if start.x <= 0 { return result(Vector3(0, 0, 0)) }
-    var current = Vector3(start.x, start.y, start.z.isNaN ? 0 : start.z)
-    func toDestination(_ lch: Vector3) -> Vector3 {
-      ColorConversion.convert(lch, from: .oklch, to: destination)
+    let lightness = start.x
+    let radians = (start.z.isNaN ? 0 : start.z) * .pi / 180
+    let cosine = cos(radians)
+    let sine = sin(radians)
+    let isSRGB = destination == .srgb
+    @inline(__always)
+    func lab(_ chroma: Double) -> Vector3 { Vector3(lightness, chroma * cosine, chroma * sine) }
+    @inline(__always)
+    func toDestination(_ chroma: Double) -> Vector3 {
+      if isSRGB { return SRGB.fromBase(SRGBLinear.fromBase(OKLab.toBase(lab(chroma)))) }
+      return ColorConversion.convert(lab(chroma), from: .oklab, to: destination)
     }
-    func error(_ clipped: Vector3, _ lch: Vector3) -> Double {
-      deltaEOK(
-        ColorConversion.convert(clipped, from: destination, to: .oklab), Polar.toRectangular(lch))
+    @inline(__always)
+    func error(_ clipped: Vector3, _ chroma: Double) -> Double {
+      let oklab =
+        isSRGB
+        ? OKLab.fromBase(SRGBLinear.toBase(SRGB.toBase(clipped)))
+        : ColorConversion.convert(clipped, from: destination, to: .oklab)
+      return deltaEOK(oklab, lab(chroma))
     }
-    var clipped = clip(toDestination(current))
-    if error(clipped, current) < jnd { return result(clipped) }
+    var clipped = clip(toDestination(start.y))
+    if error(clipped, start.y) < jnd { return result(clipped) }
     var low = 0.0
-    var high = current.y
+    var high = start.y
     var lowInGamut = true
     while high - low > epsilon {
       let chroma = (low + high) / 2
-      current.y = chroma
-      let candidate = toDestination(current)
+      let candidate = toDestination(chroma)
       if lowInGamut && contains(candidate) {
         low = chroma
         continue
       }
       clipped = clip(candidate)
-      let difference = error(clipped, current)
+      let difference = error(clipped, chroma)
       if difference < jnd {
         if jnd - difference < epsilon { return result(clipped) }
         lowInGamut = false

@@ -29,17 +29,21 @@ enum HSL: ColorSpaceDefinition {
 
   /// Source: CSS Color 4 section 7.1 (better-rgbToHsl.js): a negative saturation, possible
   /// for out-of-gamut input, is made positive by turning the hue around.
-  static func fromBase(_ rgb: Vector3) -> Vector3 {
-    let high = max(rgb.x, rgb.y, rgb.z)
-    let low = min(rgb.x, rgb.y, rgb.z)
+  static func fromBase(_ rgb: Vector3) -> Vector3 { fromBase(rgb, Hue.Parts(rgb)) }
+
+  /// ``fromBase(_:)`` with the parts HSL, HSV and HWB share computed beforehand.
+  @inline(__always)
+  static func fromBase(_ rgb: Vector3, _ parts: Hue.Parts) -> Vector3 {
+    let high = parts.high
+    let low = parts.low
     var hue = Double.nan
     var saturation = 0.0
     let lightness = (low + high) / 2
-    let delta = high - low
+    let delta = parts.delta
     if delta != 0 {
       saturation =
         (lightness == 0 || lightness == 1) ? 0 : (high - lightness) / min(lightness, 1 - lightness)
-      hue = Hue.fromRGB(rgb, high: high, delta: delta)
+      hue = parts.hue
     }
     if saturation < 0 {
       hue = hue.isNaN ? hue : Polar.normalizedHue(hue + 180)
@@ -52,6 +56,23 @@ enum HSL: ColorSpaceDefinition {
 
 /// The hue shared by HSL, HSV and HWB.
 enum Hue {
+  /// What the three read from an sRGB value: its largest and smallest components, their
+  /// difference, and the hue when the difference is not 0 (NaN when it is).
+  struct Parts {
+    var high: Double
+    var low: Double
+    var delta: Double
+    var hue: Double
+
+    @inline(__always)
+    init(_ rgb: Vector3) {
+      high = max(rgb.x, rgb.y, rgb.z)
+      low = min(rgb.x, rgb.y, rgb.z)
+      delta = high - low
+      hue = delta != 0 ? Hue.fromRGB(rgb, high: high, delta: delta) : .nan
+    }
+  }
+
   /// Source: CSS Color 4 rgbToHue.js: the hue of an RGB triple whose max - min is `delta`.
   @inline(__always)
   static func fromRGB(_ rgb: Vector3, high: Double, delta: Double) -> Double {

@@ -24,12 +24,15 @@ enum HSV: ColorSpaceDefinition {
     return Vector3(f(5), f(3), f(1))
   }
 
-  static func fromBase(_ rgb: Vector3) -> Vector3 {
-    let high = max(rgb.x, rgb.y, rgb.z)
-    let low = min(rgb.x, rgb.y, rgb.z)
-    let delta = high - low
+  static func fromBase(_ rgb: Vector3) -> Vector3 { fromBase(rgb, Hue.Parts(rgb)) }
+
+  /// ``fromBase(_:)`` with the parts HSL, HSV and HWB share computed beforehand.
+  @inline(__always)
+  static func fromBase(_ rgb: Vector3, _ parts: Hue.Parts) -> Vector3 {
+    let high = parts.high
+    let delta = parts.delta
     let saturation = high == 0 ? 0 : delta / high
-    let hue = delta == 0 || saturation < 1e-12 ? .nan : Hue.fromRGB(rgb, high: high, delta: delta)
+    let hue = delta == 0 || saturation < 1e-12 ? .nan : parts.hue
     return Vector3(hue, saturation * 100, high * 100)
   }
 }

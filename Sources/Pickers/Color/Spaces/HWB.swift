@@ -26,13 +26,15 @@ enum HWB: ColorSpaceDefinition {
   }
 
   /// Source: CSS Color 4 section 8.1 (rgbToHwb.js).
-  static func fromBase(_ rgb: Vector3) -> Vector3 {
-    let high = max(rgb.x, rgb.y, rgb.z)
-    let low = min(rgb.x, rgb.y, rgb.z)
-    let delta = high - low
-    let white = low
-    let black = 1 - high
-    let hue = delta == 0 || white + black >= 1 ? .nan : Hue.fromRGB(rgb, high: high, delta: delta)
+  static func fromBase(_ rgb: Vector3) -> Vector3 { fromBase(rgb, Hue.Parts(rgb)) }
+
+  /// ``fromBase(_:)`` with the parts HSL, HSV and HWB share computed beforehand.
+  @inline(__always)
+  static func fromBase(_ rgb: Vector3, _ parts: Hue.Parts) -> Vector3 {
+    let delta = parts.delta
+    let white = parts.low
+    let black = 1 - parts.high
+    let hue = delta == 0 || white + black >= 1 ? .nan : parts.hue
     return Vector3(hue, white * 100, black * 100)
   }
 }
