@@ -57,6 +57,9 @@ enum PNGTestSupport {
   static func run(_ arguments: [String]) -> (status: Int32, output: String) {
     var pipeEnds: [Int32] = [0, 0]
     precondition(pipe(&pipeEnds) == 0, "pipe failed")
+    // Tests run in parallel: no other test's child may inherit these ends (dup2 clears the
+    // flag on the child's standard output).
+    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
