@@ -217,6 +217,24 @@ import Testing
     #expect(oneThread.bytes == expected.bytes, "\(output), one thread")
   }
 
+  /// A report names the nearest color from the grid once a batch is long (30,000 lines); here
+  /// the switch comes after 700 lines, inside the input, so the lines after it are named by
+  /// the grid and must still read as the per-color API names them.
+  @Test("reports name the same nearest colors after the batch switches to the grid")
+  func nearestGridSwitch() throws {
+    let limit = 64 * 1024
+    let input = Self.mixedInput(lines: 2_000, limit: limit)
+    for output in [ColorBatch.Output.report, .reportJSON] {
+      var batch = ColorBatch(output: output, maximumLineLength: limit)
+      batch.testingBlockSize = batch.blockSize / 8
+      let expected = try Self.reference(input, batch)
+      batch.testingNearestGridAfterLines = 700
+      let got = try Self.run(batch, input)
+      #expect(got.bytes == expected.bytes, "\(output)")
+      #expect(got.problems == expected.problems, "\(output)")
+    }
+  }
+
   @Test("block boundaries at every offset of a small input change nothing")
   func everyBoundary() throws {
     let limit = 24

@@ -152,7 +152,9 @@ private struct StreamState {
 
   /// Converts the complete lines in `text` and writes their output in order.
   mutating func convert(_ text: UnsafeBufferPointer<UInt8>, _ write: Write, _ report: Report) {
-    if !batch.nearestGrid && summary.lines >= ColorBatch.nearestGridAfterLines {
+    if !batch.nearestGrid
+      && summary.lines >= batch.testingNearestGridAfterLines ?? ColorBatch.nearestGridAfterLines
+    {
       batch.nearestGrid = true
     }
     let parts = text.count < batch.parallelThreshold || processors == 1 ? 1 : pieces.count

@@ -56,6 +56,8 @@ public struct ColorBatch: Sendable {
   var nearestGrid = false
   /// Lines read before the grid is made (about where its cost is repaid).
   static let nearestGridAfterLines = 30_000
+  /// ``nearestGridAfterLines`` for tests, which cross the switch in a few thousand lines.
+  var testingNearestGridAfterLines: Int? = nil
 
   /// Creates a batch converter.
   public init(
