@@ -193,11 +193,14 @@ struct FontWindowTests {
     // preview narrows the area after the first frame, and the window draws it again.
     var drawn = Self.dump(folder + "/p.png")
     var area: [Int] = []
-    for _ in 0..<100 {
+    try waitUntil(
+      "a picture twice as wide as the preview area", every: 0.1,
+      last: { "area \(area), picture \(String(describing: Self.pngSize(drawn.png)))" }
+    ) {
       area = try session.currentGeometry()["preview-area"] ?? []
-      if area.count == 4, Self.pngSize(drawn.png)?.width == 2 * area[2] { break }
-      usleep(100_000)
+      if area.count == 4, Self.pngSize(drawn.png)?.width == 2 * area[2] { return true }
       drawn = Self.dump(folder + "/p.png")
+      return false
     }
     let size = try #require(Self.pngSize(drawn.png))
     try #require(area.count == 4)
@@ -252,13 +255,10 @@ struct FontWindowTests {
     let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
     try session.type("noto music")
     // The rows get their own fonts (and symbol rows their samples) a frame or two later.
-    var label: String?
-    for _ in 0..<50 where label == nil {
-      usleep(200_000)
+    let name = try waitFor("a decorated Noto Music row", every: 0.2) {
       let nodes = try WindowAccessibilityTests.tree(of: session)
-      label = nodes.first { $0.role == "label" && $0.name.hasPrefix("Noto Music ") }?.name
+      return nodes.first { $0.role == "label" && $0.name.hasPrefix("Noto Music ") }?.name
     }
-    let name = try #require(label, "no decorated Noto Music row")
     let sample = name.dropFirst("Noto Music".count).trimmingPrefix("   ")
     #expect(!sample.isEmpty)
     // fontconfig: Noto Music covers every character of the sample, and not its own name.
@@ -290,12 +290,14 @@ struct FontWindowTests {
     // The highlight is drawn a frame after the key's matches; the row is the node before
     // its label in the tree.
     var highlighted: [String] = []
-    for _ in 0..<50 where highlighted != ["DejaVu Sans Mono"] {
-      usleep(200_000)
+    try waitUntil(
+      "DejaVu Sans Mono alone highlighted", every: 0.2, last: { "\(highlighted)" }
+    ) {
       let nodes = try WindowAccessibilityTests.tree(of: session)
       highlighted = nodes.indices.dropLast().filter {
         nodes[$0].states.contains("selected") && nodes[$0 + 1].role == "label"
       }.map { nodes[$0 + 1].name }
+      return highlighted == ["DejaVu Sans Mono"]
     }
     #expect(highlighted == ["DejaVu Sans Mono"])
     try session.keys("Escape")

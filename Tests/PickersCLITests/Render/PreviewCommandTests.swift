@@ -143,15 +143,16 @@ struct WindowPreviewTests {
       // (a frame after the first can still narrow it, as a scrollbar appears).
       var options: [String] = []
       var width = ""
-      for _ in 0..<100 {
+      try waitUntil(
+        "the picture's arguments for a preview area \(width) wide", every: 0.1,
+        last: { "\(options)" }
+      ) {
         let read = try runProgram("/bin/cat", [dump + ".args"])
         options = read.output.split(separator: "\n", omittingEmptySubsequences: false)
           .dropLast().map(String.init)
         width = (try session.currentGeometry()["preview-area"]?[2]).map(String.init) ?? ""
-        if read.status == 0, options.count >= 11, Array(options[5...6]) == ["--width", width] {
-          break
-        }
-        usleep(100_000)
+        return read.status == 0 && options.count >= 11
+          && Array(options[5...6]) == ["--width", width]
       }
       // The family the window drew, then its options.
       #expect(options.first == "DejaVu Sans", "\(options)")
