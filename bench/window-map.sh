@@ -50,7 +50,7 @@ mkdir -p "$out"
 
 for tool in Xvfb openbox yad zenity dbus-run-session fc-list; do
   command -v "$tool" >/dev/null || {
-    echo "bench/window-map.sh: needs $tool (apt-get install xvfb openbox yad zenity dbus fontconfig)" >&2
+    echo "bench/window-map.sh: needs $tool (scripts/install-deps --bench installs it)" >&2
     exit 1
   }
 done
