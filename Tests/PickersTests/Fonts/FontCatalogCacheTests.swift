@@ -191,6 +191,22 @@ struct FontCatalogCacheTests {
     #expect(describe(try catalog.match(pattern: "sans")) == (try set.fcMatch("sans")))
   }
 
+  @Test("a cache folder with missing parents is made, and made again if removed meanwhile")
+  func deepFolder() throws {
+    let set = try TemporaryFontSet()
+    let folder = set.root + "/a/b/c"
+    let first = try set.catalog(cache: folder)
+    #expect(try first.availableFontFamilies == ["DejaVu Sans"])
+    #expect(access(try #require(first.cacheFilePath), R_OK) == 0)
+    #expect(!(try set.catalog(cache: folder)).isConfigurationLoaded)
+    // Removed while the first catalog is alive: its next answer makes the folders again.
+    _ = try FontTools.runPlain("/bin/rm", ["-rf", set.root + "/a"])
+    let match = describe(try first.match(pattern: "sans"))
+    let warm = try set.catalog(cache: folder)
+    #expect(describe(try warm.match(pattern: "sans")) == match)
+    #expect(!warm.isConfigurationLoaded)
+  }
+
   @Test("cached answers equal fontconfig's for the test font set")
   func cachedEqualsFresh() throws {
     let set = try TemporaryFontSet()
