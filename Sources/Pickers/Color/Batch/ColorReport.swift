@@ -254,10 +254,13 @@ public struct ColorReport: Sendable, Hashable {
   ) {
     precondition(indent == 0 || indent == 1, "a report is written at indent 0 or 1")
     Self.jsonTemplate.withUnsafeBufferPointer { texts in
-      let texts = texts.baseAddress.unsafelyUnwrapped + indent &* JSONText.allCases.count
-      writeJSON(
-        color, input: input, computed: computed, texts: texts, nearestGrid: nearestGrid,
-        to: &output)
+      EightBitTexts.shared.entries.withUnsafeBufferPointer { eightBit in
+        let texts = texts.baseAddress.unsafelyUnwrapped + indent &* JSONText.allCases.count
+        writeJSON(
+          color, input: input, computed: computed, texts: texts,
+          eightBit: eightBit.baseAddress.unsafelyUnwrapped, nearestGrid: nearestGrid,
+          to: &output)
+      }
     }
   }
 
@@ -265,7 +268,8 @@ public struct ColorReport: Sendable, Hashable {
   @inline(__always)
   static func writeJSON(
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
-    texts: UnsafePointer<FixedText>, nearestGrid: Bool, to output: inout ByteCursor
+    texts: UnsafePointer<FixedText>, eightBit: UnsafePointer<EightBitTexts.Entry>,
+    nearestGrid: Bool, to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
     @inline(__always) func put(_ text: JSONText) { output.put(texts[text.rawValue]) }
@@ -280,7 +284,11 @@ public struct ColorReport: Sendable, Hashable {
     }
     // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
     put(.alpha)
-    NumberText.writeJSONNumber(color.alpha, to: &output)
+    if let entry = EightBitTexts.entry(color.alpha, in: eightBit) {
+      output.put(entry)
+    } else {
+      NumberText.writeJSONNumber(color.alpha, to: &output)
+    }
     put(.computed)
     switch computed {
     case .fast:
@@ -319,8 +327,9 @@ public struct ColorReport: Sendable, Hashable {
     put(.oklch)
     array(.oklch)
     put(.srgb)
-    first = FirstNumber()
-    array(.srgb)
+    writeEightBitJSONValues(
+      spaces.channels(.srgb), separator: texts[JSONText.separator.rawValue], eightBit: eightBit,
+      to: &output)
     put(.close)
   }
 
@@ -359,6 +368,31 @@ public struct ColorReport: Sendable, Hashable {
             first = FirstNumber(
               bits: value.bitPattern, start: count <= 24 ? start : nil, count: count)
           }
+        } else {
+          NumberText.writeJSONNumber(value, to: &output)
+        }
+      } else {
+        output.put("null")
+      }
+      if index == 2 { return }
+      output.put(separator)
+      index &+= 1
+    }
+  }
+
+  /// ``writeJSONValues(_:separator:first:to:)`` for sRGB's array, whose values are often
+  /// 8-bit values: each is looked up in `eightBit`, the entries of ``EightBitTexts``, first.
+  @inline(never)
+  static func writeEightBitJSONValues(
+    _ channels: Channels, separator: FixedText, eightBit: UnsafePointer<EightBitTexts.Entry>,
+    to output: inout ByteCursor
+  ) {
+    var index = 0
+    while true {
+      let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
+      if let value {
+        if let entry = EightBitTexts.entry(value, in: eightBit) {
+          output.put(entry)
         } else {
           NumberText.writeJSONNumber(value, to: &output)
         }
