@@ -41,6 +41,23 @@ struct ByteCursor {
     pointer += count
   }
 
+  /// Copies the `count` (at most 24) bytes at `source`, text written earlier through this
+  /// cursor, in three 8-byte loads and stores (which reach 24 bytes on; the bytes read past
+  /// the text were written after it).
+  @inline(__always)
+  mutating func putCopy(of source: UnsafePointer<UInt8>, count: Int) {
+    let from = UnsafeRawPointer(source)
+    let target = UnsafeMutableRawPointer(pointer)
+    target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+    target.storeBytes(
+      of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8,
+      as: UInt64.self)
+    target.storeBytes(
+      of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16,
+      as: UInt64.self)
+    pointer += count
+  }
+
   /// Writes the `count` lowest decimal digits of `value` (leading zeros included).
   ///
   /// Eight at a time (``eightDigits(_:)``): this stores up to 7 bytes past the last digit,

@@ -254,10 +254,13 @@ public struct ColorReport: Sendable, Hashable {
   ) {
     precondition(indent == 0 || indent == 1, "a report is written at indent 0 or 1")
     Self.jsonTemplate.withUnsafeBufferPointer { texts in
-      let texts = texts.baseAddress.unsafelyUnwrapped + indent &* JSONText.allCases.count
-      writeJSON(
-        color, input: input, computed: computed, texts: texts, nearestGrid: nearestGrid,
-        to: &output)
+      EightBitTexts.shared.entries.withUnsafeBufferPointer { eightBit in
+        let texts = texts.baseAddress.unsafelyUnwrapped + indent &* JSONText.allCases.count
+        writeJSON(
+          color, input: input, computed: computed, texts: texts,
+          eightBit: eightBit.baseAddress.unsafelyUnwrapped, nearestGrid: nearestGrid,
+          to: &output)
+      }
     }
   }
 
@@ -265,17 +268,27 @@ public struct ColorReport: Sendable, Hashable {
   @inline(__always)
   static func writeJSON(
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
-    texts: UnsafePointer<FixedText>, nearestGrid: Bool, to output: inout ByteCursor
+    texts: UnsafePointer<FixedText>, eightBit: UnsafePointer<EightBitTexts.Entry>,
+    nearestGrid: Bool, to output: inout ByteCursor
   ) {
     var spaces = SpaceWalk(color)
     @inline(__always) func put(_ text: JSONText) { output.put(texts[text.rawValue]) }
+    // The first value of HSL, HSV and HWB is the same hue, that of Lab and LCH the same
+    // lightness, and that of Oklab and Oklch: an array starting with the value the one
+    // before started with copies its text.
+    var first = FirstNumber()
     func array(_ space: ColorSpace) {
       writeJSONValues(
-        spaces.channels(space), separator: texts[JSONText.separator.rawValue], to: &output)
+        spaces.channels(space), separator: texts[JSONText.separator.rawValue], first: &first,
+        to: &output)
     }
     // Keys in the order of their UTF-8 bytes, as JSONWriter sorts them.
     put(.alpha)
-    NumberText.writeJSONNumber(color.alpha, to: &output)
+    if let entry = EightBitTexts.entry(color.alpha, in: eightBit) {
+      output.put(entry)
+    } else {
+      NumberText.writeJSONNumber(color.alpha, to: &output)
+    }
     put(.computed)
     switch computed {
     case .fast:
@@ -291,6 +304,7 @@ public struct ColorReport: Sendable, Hashable {
     put(.hex)
     writeHex(spaces.rgba8, to: &output)
     put(.hsl)
+    first = FirstNumber()
     array(.hsl)
     put(.hsv)
     array(.hsv)
@@ -300,6 +314,7 @@ public struct ColorReport: Sendable, Hashable {
     put(spaces.inSRGBGamut ? .inputAfterTrue : .inputAfterFalse)
     writeJSONString(input, to: &output)
     put(.lab)
+    first = FirstNumber()
     array(.lab)
     put(.lch)
     array(.lch)
@@ -307,26 +322,80 @@ public struct ColorReport: Sendable, Hashable {
     // Every CSS name is lowercase letters: nothing to escape.
     output.put(NearestName.name(spaces.resolved(.oklab), grid: nearestGrid))
     put(.oklab)
+    first = FirstNumber()
     array(.oklab)
     put(.oklch)
     array(.oklch)
     put(.srgb)
-    array(.srgb)
+    writeEightBitJSONValues(
+      spaces.channels(.srgb), separator: texts[JSONText.separator.rawValue], eightBit: eightBit,
+      to: &output)
     put(.close)
+  }
+
+  /// The text of the first value of the array written last, kept for the next array.
+  struct FirstNumber {
+    /// The value's bits.
+    var bits: UInt64 = 0
+    /// Where its text starts; `nil` before a value is kept.
+    var start: UnsafeMutablePointer<UInt8>? = nil
+    /// Its length in bytes (at most 24, ``NumberText/writeJSONNumber(_:to:)``'s longest).
+    var count = 0
   }
 
   /// Writes the three values of a JSON array of channels (a missing one is `null`), with
   /// `separator` (the comma and the next line's indentation) between them.
+  ///
+  /// A first value with the bits of `first`'s is its text copied; otherwise `first` keeps the
+  /// first value's text for the next array (the same value gives the same text).
   @inline(never)
   static func writeJSONValues(
-    _ channels: Channels, separator: FixedText, to output: inout ByteCursor
+    _ channels: Channels, separator: FixedText, first: inout FirstNumber,
+    to output: inout ByteCursor
   ) {
     // One copy of the number's code, run three times.
     var index = 0
     while true {
       let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
       if let value {
-        NumberText.writeJSONNumber(value, to: &output)
+        if index == 0 {
+          if let start = first.start, first.bits == value.bitPattern {
+            output.putCopy(of: UnsafePointer(start), count: first.count)
+          } else {
+            let start = output.pointer
+            NumberText.writeJSONNumber(value, to: &output)
+            let count = start.distance(to: output.pointer)
+            first = FirstNumber(
+              bits: value.bitPattern, start: count <= 24 ? start : nil, count: count)
+          }
+        } else {
+          NumberText.writeJSONNumber(value, to: &output)
+        }
+      } else {
+        output.put("null")
+      }
+      if index == 2 { return }
+      output.put(separator)
+      index &+= 1
+    }
+  }
+
+  /// ``writeJSONValues(_:separator:first:to:)`` for sRGB's array, whose values are often
+  /// 8-bit values: each is looked up in `eightBit`, the entries of ``EightBitTexts``, first.
+  @inline(never)
+  static func writeEightBitJSONValues(
+    _ channels: Channels, separator: FixedText, eightBit: UnsafePointer<EightBitTexts.Entry>,
+    to output: inout ByteCursor
+  ) {
+    var index = 0
+    while true {
+      let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
+      if let value {
+        if let entry = EightBitTexts.entry(value, in: eightBit) {
+          output.put(entry)
+        } else {
+          NumberText.writeJSONNumber(value, to: &output)
+        }
       } else {
         output.put("null")
       }
