@@ -280,7 +280,14 @@ final class AtomicFile {
   }
 
   /// The open descriptor that `path` names by number: `/dev/stdin`, `/dev/stdout` and
-  /// `/dev/stderr` (0, 1 and 2), `/dev/fd/N` and `/proc/self/fd/N`; `nil` for any other path.
+  /// `/dev/stderr` (0, 1 and 2), and any path whose links lead to an entry of this process's
+  /// descriptor folder (`/dev/fd/N`, `/proc/self/fd/N`, `/dev//stdout`, a link of the user's
+  /// to `/dev/stdout`); `nil` for any other path.
+  ///
+  /// The folder is compared after `realpath`, not as text: `/dev/./fd/1` or
+  /// `/proc/self//fd/1` would otherwise reach the general writer, which replaces the name it
+  /// was given when the descriptor's file cannot be followed (a deleted file): as root, that
+  /// replaced `/dev/stdout` itself.
   static func namedDescriptor(_ path: String) -> Int32? {
     switch path {
     case "/dev/stdin": return 0
@@ -288,14 +295,34 @@ final class AtomicFile {
     case "/dev/stderr": return 2
     default: break
     }
-    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-      let number = path.dropFirst(prefix.count)
-      guard !number.isEmpty, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-        return nil
+    let ownFolder = "/proc/\(getpid())/fd"
+    var current = path
+    // At most 40 links, as the kernel follows.
+    for _ in 0..<40 {
+      let (folder, name) = split(current)
+      if !name.isEmpty, name.utf8.count <= 9,
+        name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let resolved = realpath(folder, nil)
+      {
+        let inOwnFolder = String(cString: resolved) == ownFolder
+        free(resolved)
+        if inOwnFolder { return Int32(name) }
       }
-      return Int32(number)
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK,
+        let target = linkTarget(current)
+      else { return nil }
+      current = target.hasPrefix("/") ? target : folder + "/" + target
     }
     return nil
+  }
+
+  /// What the symbolic link at `path` holds, or `nil` when it cannot be read.
+  static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `path` with symbolic links followed to the file they name (which may not exist yet).
@@ -320,10 +347,7 @@ final class AtomicFile {
       guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
         return current
       }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else { return current }
-      let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard let target = linkTarget(current) else { return current }
       current = target.hasPrefix("/") ? target : split(current).folder + "/" + target
     }
     return path

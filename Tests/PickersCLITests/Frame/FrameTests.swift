@@ -264,6 +264,33 @@ struct FrameBinaryTests {
     #expect(lstat("/dev/stdout", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
   }
 
+  /// The standard output a deleted file (as a test harness or a script may leave it), named
+  /// through the user's own link to `/dev//stdout`: the PNG goes to that file, and the link
+  /// stays. (A writer that took it for an ordinary path replaced the name it was given; with
+  /// `-o /dev//stdout` as root that was `/dev/stdout` itself.)
+  @Test("-o through a link to /dev//stdout, stdout a deleted file: written through the descriptor")
+  func outputToLinkedStandardOutputOfDeletedFile() throws {
+    let folder = try makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let link = folder + "/out"
+    try #require(symlink("/dev//stdout", link) == 0)
+    let result = try runProgram(
+      "/bin/sh",
+      [
+        "-c",
+        "exec 5<>\"$2/gone\" && rm \"$2/gone\" && \"$0\" color swatch red --size 4x4 -o \"$1\" >&5"
+          + " && head -c 8 /proc/self/fd/5 | od -An -tx1",
+        pickersBinary, link, folder,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    // The PNG signature, read back through the deleted file's descriptor.
+    #expect(result.stdout == Array(" 89 50 4e 47 0d 0a 1a 0a\n".utf8), "\(result.output)")
+    var status = stat()
+    #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "still a link")
+    #expect(lstat("/dev/stdout", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    #expect(try runProgram("/bin/ls", ["-A", folder]).output == "out\n")
+  }
+
   @Test("a closed pipe ends the command quietly")
   func closedPipe() throws {
     let result = try runProgram(

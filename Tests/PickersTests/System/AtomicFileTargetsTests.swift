@@ -105,6 +105,34 @@ struct AtomicFileTargetsTests {
     #expect(status.st_mode & S_IFMT == S_IFLNK, "still the kernel's link")
   }
 
+  /// Spellings of a descriptor's name that are not its text: the writer used to take them
+  /// for ordinary paths, and with a deleted file behind the descriptor replaced the name it
+  /// was given (as root, `/dev//stdout` replaced `/dev/stdout` with a plain file).
+  @Test(
+    "other names of a descriptor (extra slashes, dot folders, a link to /dev/fd/N) are written through it",
+    arguments: ["/dev//fd/", "/dev/./fd/", "/proc/self//fd/", "/proc/self/./fd/", "link:"])
+  func descriptorSpellings(prefix: String) throws {
+    let folder = Support.temporaryFolder()
+    defer { Support.remove(folder) }
+    let path = folder + "/gone.txt"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    unlink(path)
+    var target = prefix + "\(descriptor)"
+    if prefix == "link:" {
+      // A user's own link to the descriptor's name, relative to its folder.
+      target = folder + "/out"
+      try #require(symlink("/dev/fd/\(descriptor)", target) == 0)
+    }
+    #expect(AtomicFile.namedDescriptor(target) == descriptor, "\(target)")
+    try writeAtomically([4, 5, 6], to: target)
+    #expect(Self.contents(of: descriptor) == [4, 5, 6])
+    #expect(Support.entries(folder) == (prefix == "link:" ? ["out"] : []))
+    var status = stat()
+    #expect(lstat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "still a link")
+  }
+
   @Test("a closed descriptor's name is refused with the system's reason, and nothing is made")
   func closedDescriptor() throws {
     // Far above any descriptor this process opens (a number just closed could be taken at
@@ -127,7 +155,7 @@ struct AtomicFileTargetsTests {
     #expect(AtomicFile.namedDescriptor("/proc/self/fd/12") == 12)
     for other in [
       "/dev/null", "/dev/fd/", "/dev/fd/1x", "/dev/fd/-1", "/proc/1/fd/1", "stdout",
-      "/tmp/dev/stdout",
+      "/tmp/dev/stdout", "/proc/1/fd/x", "/proc/self/fd/1234567890",
     ] {
       #expect(AtomicFile.namedDescriptor(other) == nil, "\(other)")
     }
