@@ -86,15 +86,22 @@ struct AtomicFileTargetsTests {
     #expect(fcntl(descriptor, F_GETFD) >= 0)
   }
 
+  /// A descriptor of a file made in `folder` and removed at once, as a shell's redirection to
+  /// a file deleted since leaves it.
+  static func openDeletedFile(in folder: String) throws -> Int32 {
+    let path = folder + "/gone.txt"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    try #require(descriptor >= 0)
+    unlink(path)
+    return descriptor
+  }
+
   @Test("a descriptor of a deleted file is written through it; nothing is created or replaced")
   func descriptorOfDeletedFile() throws {
     let folder = Support.temporaryFolder()
     defer { Support.remove(folder) }
-    let path = folder + "/gone.txt"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    try #require(descriptor >= 0)
+    let descriptor = try Self.openDeletedFile(in: folder)
     defer { close(descriptor) }
-    unlink(path)
     // Its /proc link reads "…/gone.txt (deleted)", which realpath cannot follow: the writer
     // used to fall back to replacing the name it was given.
     try writeAtomically([1, 2, 3], to: "/proc/self/fd/\(descriptor)")
@@ -114,14 +121,11 @@ struct AtomicFileTargetsTests {
   func descriptorSpellings(prefix: String) throws {
     let folder = Support.temporaryFolder()
     defer { Support.remove(folder) }
-    let path = folder + "/gone.txt"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    try #require(descriptor >= 0)
+    let descriptor = try Self.openDeletedFile(in: folder)
     defer { close(descriptor) }
-    unlink(path)
     var target = prefix + "\(descriptor)"
     if prefix == "link:" {
-      // A user's own link to the descriptor's name, relative to its folder.
+      // A user's own link to the descriptor's name.
       target = folder + "/out"
       try #require(symlink("/dev/fd/\(descriptor)", target) == 0)
     }
