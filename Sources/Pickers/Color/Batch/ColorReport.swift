@@ -353,30 +353,16 @@ public struct ColorReport: Sendable, Hashable {
     _ channels: Channels, separator: FixedText, first: inout FirstNumber,
     to output: inout ByteCursor
   ) {
-    // One copy of the number's code, run three times.
-    var index = 0
-    while true {
-      let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
-      if let value {
-        if index == 0 {
-          if let start = first.start, first.bits == value.bitPattern {
-            output.putCopy(of: UnsafePointer(start), count: first.count)
-          } else {
-            let start = output.pointer
-            NumberText.writeJSONNumber(value, to: &output)
-            let count = start.distance(to: output.pointer)
-            first = FirstNumber(
-              bits: value.bitPattern, start: count <= 24 ? start : nil, count: count)
-          }
-        } else {
-          NumberText.writeJSONNumber(value, to: &output)
-        }
+    writeEach(of: channels, separator: separator, to: &output) { index, value, output in
+      guard index == 0 else { return NumberText.writeJSONNumber(value, to: &output) }
+      if let start = first.start, first.bits == value.bitPattern {
+        output.putCopy(of: UnsafePointer(start), count: first.count)
       } else {
-        output.put("null")
+        let start = output.pointer
+        NumberText.writeJSONNumber(value, to: &output)
+        let count = start.distance(to: output.pointer)
+        first = FirstNumber(bits: value.bitPattern, start: count <= 24 ? start : nil, count: count)
       }
-      if index == 2 { return }
-      output.put(separator)
-      index &+= 1
     }
   }
 
@@ -387,18 +373,26 @@ public struct ColorReport: Sendable, Hashable {
     _ channels: Channels, separator: FixedText, eightBit: UnsafePointer<EightBitTexts.Entry>,
     to output: inout ByteCursor
   ) {
+    writeEach(of: channels, separator: separator, to: &output) { _, value, output in
+      if let entry = EightBitTexts.entry(value, in: eightBit) {
+        output.put(entry)
+      } else {
+        NumberText.writeJSONNumber(value, to: &output)
+      }
+    }
+  }
+
+  /// Writes each of the three channels with `write` (a missing one as `null`), `separator`
+  /// between them: one copy of the number's code, run three times.
+  @inline(__always)
+  static func writeEach(
+    of channels: Channels, separator: FixedText, to output: inout ByteCursor,
+    _ write: (_ index: Int, _ value: Double, _ output: inout ByteCursor) -> Void
+  ) {
     var index = 0
     while true {
       let value = index == 0 ? channels.c0 : index == 1 ? channels.c1 : channels.c2
-      if let value {
-        if let entry = EightBitTexts.entry(value, in: eightBit) {
-          output.put(entry)
-        } else {
-          NumberText.writeJSONNumber(value, to: &output)
-        }
-      } else {
-        output.put("null")
-      }
+      if let value { write(index, value, &output) } else { output.put("null") }
       if index == 2 { return }
       output.put(separator)
       index &+= 1
