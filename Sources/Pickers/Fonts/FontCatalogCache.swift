@@ -299,9 +299,8 @@ struct CatalogCacheFile: Sendable {
 
   /// Writes the file whole; failures are ignored.
   ///
-  /// The bytes go to an unnamed temporary file (`O_TMPFILE`) linked into place (here, or by
-  /// ``writeAtomically(_:to:durability:)`` where that fails), so a write killed half-way
-  /// leaves nothing behind;
+  /// The bytes go to an unnamed temporary file (`O_TMPFILE`) linked into place by
+  /// ``writeAtomically(_:to:durability:)``, so a write killed half-way leaves nothing behind;
   /// a reader sees the old file, no file or the new one.
   /// No fsync: a file torn by a crash fails its checksums or lacks its `end` line and is
   /// rebuilt, so durability would only cost every cache miss time.
@@ -375,32 +374,9 @@ struct CatalogCacheFile: Sendable {
       // project's machines), a guarantee for a power cut that a cache does not need.
       try? SystemCall.unlink(path)
     }
-    if Self.linkUnnamed(bytes, folder: folder, path: path) { return }
-    // No folder (the catalog makes it before loading, but it may have been removed since), or
-    // no O_TMPFILE: the general writer.
+    // The catalog makes the folder before loading, but it may have been removed since.
     if access(folder, F_OK) != 0 { Self.makeFolders(folder) }
     try? writeAtomically(bytes, to: path)
-  }
-
-  /// Writes `bytes` to an unnamed file (`O_TMPFILE`) in `folder` and links it in as `path`;
-  /// `false` when the system cannot (no `O_TMPFILE`, no `/proc`, a file already there), with
-  /// nothing left behind.
-  ///
-  /// ``writeAtomically(_:to:durability:)`` does the same for any path, after checking what
-  /// the path is (a link, a device, a folder: five `stat` calls and an `access`); the cache's
-  /// path is its own plain name, just checked by `save`. A write killed half-way leaves no
-  /// file, as there.
-  private static func linkUnnamed(_ bytes: [UInt8], folder: String, path: String) -> Bool {
-    // Glibc defines O_TMPFILE only for _GNU_SOURCE; __O_TMPFILE is the same value.
-    guard
-      let descriptor = try? SystemCall.open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o666)
-    else { return false }
-    defer { SystemCall.close(descriptor) }
-    let written: Void? = bytes.withUnsafeBytes { buffer in
-      try? SystemCall.writeAll(descriptor, buffer)
-    }
-    guard written != nil else { return false }
-    return (try? SystemCall.link("/proc/self/fd/\(descriptor)", path)) != nil
   }
 
   /// The file's bytes, if it is a regular file under 64 MiB.
