@@ -22,25 +22,30 @@ import Glibc
 ///   - bytes: The complete new content of the file.
 ///   - path: Where to write; its folder must exist.
 ///   - durability: Whether to wait until the file is on disk (see ``FileDurability``).
+/// - Returns: The path of the file written: `path`, or the file a symbolic link at `path` led
+///   to (a caller that must take back a file it created removes this one, not the link).
 /// - Throws: ``FileWriteError`` naming the reason: a missing or unwritable folder, a path that
 ///   is a folder, or the system's text for a failed write, sync or rename.
+@discardableResult
 public func writeAtomically(
   _ bytes: [UInt8], to path: String, durability: FileDurability = .atomic
-) throws(FileWriteError) {
+) throws(FileWriteError) -> String {
   try writeAtomically(bytes, to: path, durability: durability, unnamed: true)
 }
 
 /// ``writeAtomically(_:to:durability:)`` with the choice of an unnamed file (`O_TMPFILE`) or a
 /// named one.
+@discardableResult
 func writeAtomically(
   _ bytes: [UInt8], to path: String, durability: FileDurability = .atomic, unnamed: Bool
-) throws(FileWriteError) {
+) throws(FileWriteError) -> String {
   let file = try AtomicFile(path: path, durability: durability, unnamed: unnamed)
   // `withUnsafeBytes` rethrows untyped errors, so the typed error travels in a `Result`.
   try bytes.withUnsafeBytes { buffer in
     Result { () throws(FileWriteError) in try file.write(buffer) }
   }.get()
   try file.commit()
+  return file.path
 }
 
 /// How far a finished write goes to survive a crash of the whole system, not only of the process.

@@ -48,6 +48,20 @@ struct ThemeCommandTests {
     #expect(entries.isEmpty)
   }
 
+  @Test("an unwritable -o with --preview a dangling link leaves the link and no picture")
+  func unwritableOutputPreviewThroughLink() throws {
+    let (result, entries) = try Self.runInFolder { folder in
+      #expect(symlink("target.png", folder + "/preview.png") == 0)
+      return [
+        "--accent", "red", "--format", "kitty", "-o", folder + "/missing/theme.conf", "--preview",
+        folder + "/preview.png",
+      ]
+    }
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("missing"), "\(result.stderr)")
+    #expect(entries == ["preview.png"], "\(entries)")
+  }
+
   @Test("a file that is not a PNG is refused, exit 1, nothing written")
   func notAPNG() throws {
     let (result, entries) = try Self.runInFolder { folder in

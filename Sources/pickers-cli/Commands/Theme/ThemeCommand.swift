@@ -282,12 +282,15 @@ struct ThemeCommand: Command {
       try PaletteOutput.write(text, to: output, createFolders: mkdir, context: context)
       return
     }
+    // `access` follows links: a dangling link names no file yet, and the picture is then
+    // written where the link leads, which is the file taken back (the link stays).
     let previewExisted = access(preview, F_OK) == 0
+    var written: String?
     do {
-      try writeAtomically(pictureBytes, to: preview, durability: context.fileDurability)
+      written = try writeAtomically(pictureBytes, to: preview, durability: context.fileDurability)
       try PaletteOutput.write(text, to: output, createFolders: mkdir, context: context)
     } catch {
-      if !previewExisted { unlink(preview) }
+      if !previewExisted, let written { unlink(written) }
       OutputFolder.remove(previewFolders)
       throw error
     }
