@@ -207,22 +207,25 @@ extension FontInstaller {
     var written: [String] = []
     for (bytes, path) in planned {
       do throws(FileWriteError) {
-        try writeAtomically(bytes, to: path, durability: .synced)
+        written.append(try writeAtomically(bytes, to: path, durability: .synced))
       } catch {
         for done in written { _ = unlink(done) }
         throw .writeFailed(path: path, reason: "\(error)")
       }
-      written.append(path)
     }
   }
 
   /// A free file name: `name`, else `name-2.ext`, `name-3.ext` and so on.
+  ///
+  /// A name is taken by any entry of the folder, a dangling link too (`lstat`, not `access`):
+  /// writing through it would put the font where the link leads, outside the font folder.
   private func uniqueName(_ name: String, taken: Set<String>) -> String {
     let dot = name.lastIndex(of: ".") ?? name.endIndex
     let (stem, ending) = (String(name[..<dot]), String(name[dot...]))
     var candidate = name
     var number = 1
-    while taken.contains(candidate) || access(folder + "/" + candidate, F_OK) == 0 {
+    var status = stat()
+    while taken.contains(candidate) || lstat(folder + "/" + candidate, &status) == 0 {
       number += 1
       candidate = "\(stem)-\(number)\(ending)"
     }

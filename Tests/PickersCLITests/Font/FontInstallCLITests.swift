@@ -116,6 +116,22 @@ struct FontInstallCLITests {
     #expect(try Self.listed(env).contains("DejaVu Sans Mono\t\(folder)/base/DejaVuSansMono.ttf"))
   }
 
+  @Test("a dangling link in the font folder is not written through: the copy gets a free name")
+  func danglingLinkInFontFolder() throws {
+    let (folder, env) = try Self.setUp()
+    defer { removeTree(folder) }
+    let source = folder + "/Serif.ttf"
+    try Self.copyTestFont("DejaVuSerif.ttf", to: source)
+    let fonts = folder + "/data/fonts/pickers"
+    _ = try runProgram("/bin/mkdir", ["-p", fonts])
+    #expect(symlink(folder + "/elsewhere.ttf", fonts + "/Serif.ttf") == 0)
+    let install = try runPickers(["font", "install", source], environment: env)
+    #expect(install.status == 0, "\(install.stderr)")
+    #expect(directoryEntries(fonts) == ["Serif-2.ttf", "Serif.ttf"])
+    #expect(access(folder + "/elsewhere.ttf", F_OK) != 0)
+    #expect(try Self.listed(env).contains("DejaVu Serif\t" + fonts + "/Serif-2.ttf"))
+  }
+
   @Test("a PNG renamed .ttf, a truncated font and a zip with one bad member copy nothing")
   func refusals() throws {
     let (folder, env) = try Self.setUp()
