@@ -19,26 +19,33 @@ extension FontWindow {
       gtk_list_item_set_child(cgtk_list_item(item), label)
     }
     Signals.connectPointer(factory, "bind") { [self] item in
-      guard let label = gtk_list_item_get_child(cgtk_list_item(item)),
-        let object = gtk_list_item_get_item(cgtk_list_item(item)),
-        let text = gtk_string_object_get_string(cgtk_string_object(object))
-      else { return }
-      let answer = String(cString: text)
-      gtk_label_set_text(cgtk_label(label), answer)
-      Self.setFont(of: label, family: nil)
-      let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
-      pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer, item)
+      guard let label = gtk_list_item_get_child(cgtk_list_item(item)) else { return }
+      let position = Int(Self.position(of: item))
+      guard position < listed.count else { return }
+      boundRows[UInt(bitPattern: label)] = (label, item)
+      self.label(row: label, item: item, entry: listed[position])
       followFocus(of: label, item: item)
-      // After the frame that shows the row: its own font opens a font file.
-      scheduleRowFonts()
     }
     for signal in ["unbind", "teardown"] {
       Signals.connectPointer(factory, signal) { [self] item in
         guard let label = gtk_list_item_get_child(cgtk_list_item(item)) else { return }
         pendingRowFonts[UInt(bitPattern: label)] = nil
+        boundRows[UInt(bitPattern: label)] = nil
       }
     }
     return factory
+  }
+
+  /// Labels a row with entry `entry`'s answer in the interface font; its own font follows after
+  /// the frame that shows it (``applyRowFonts()``).
+  func label(row label: Widget, item: gpointer?, entry: Int) {
+    let answer = state.entries[entry].answer
+    gtk_label_set_text(cgtk_label(label), answer)
+    Self.setFont(of: label, family: nil)
+    let family = answer.split(separator: ":", maxSplits: 1).first.map(String.init) ?? answer
+    pendingRowFonts[UInt(bitPattern: label)] = (label, family, answer, item)
+    // After the frame that shows the row: its own font opens a font file.
+    scheduleRowFonts()
   }
 
   /// The size of a row's label, in Pango units.

@@ -36,11 +36,14 @@ final class FontWindow {
   let geometry: GeometryReport
 
   private let names: OpaquePointer  // GListStore of GtkStringObject, owned by `selection`
-  /// The model's item of each entry, once made (``item(_:)``); one per entry for the window's
-  /// life, so a row that stays or moves keeps its item.
-  var items: [gpointer?]
+  /// The model's item of each position, once made (``slot(_:)``); one per position for the
+  /// window's life, so a row on screen keeps its item while the matches change.
+  var slots: [gpointer?]
   private let selection: OpaquePointer  // GtkSingleSelection, owned by `list`
-  private var listed: [Int] = []
+  /// The entries the list shows, one a position (``show(_:in:)``).
+  var listed: [Int] = []
+  /// The rows bound to a slot, by their label's address: what ``show(_:in:)`` labels again.
+  var boundRows: [UInt: (label: Widget, item: gpointer?)] = [:]
   /// Whether the first frame is on screen (until then nothing opens a font file).
   var shown = false
   /// The window's frame clock, once the first frame is on screen.
@@ -122,7 +125,7 @@ final class FontWindow {
     savedRatings = ratings
     state = FontPickerState(entries: entries, ratings: ratings, initial: options.initial)
 
-    items = Array(repeating: nil, count: entries.count)
+    slots = Array(repeating: nil, count: entries.count)
     guard let names = g_list_store_new(gtk_string_object_get_type()),
       let faceNames = gtk_string_list_new(nil),
       let collectionNames = gtk_string_list_new(nil),
@@ -563,9 +566,9 @@ final class FontWindow {
         // The highlight follows in the next frame (``applySideUpdate()``).
         gtk_single_selection_set_selected(selection, GTK_INVALID_LIST_POSITION)
       }
-      // Only the rows that change: the others keep their widgets and their own fonts.
-      splice(names, from: listed, to: state.matches)
-      listed = state.matches
+      // The rows on screen keep their widgets; only those whose family changes are labelled
+      // again (and drawn in their own font after the frame).
+      show(state.matches, in: names)
     }
     if searching {
       scrollToSelection()

@@ -304,6 +304,54 @@ struct FontWindowTests {
     _ = try session.picker.wait()
   }
 
+  /// The family names of the list's rows in the accessibility tree, top first: each row is
+  /// the node before its label (a symbol family's sample after three spaces left out).
+  static func rowNames(_ nodes: [WindowAccessibilityTests.Node], role: String) -> [String] {
+    nodes.indices.dropLast().filter { nodes[$0].role == role && nodes[$0 + 1].role == "label" }
+      .map { nodes[$0 + 1].name.components(separatedBy: "   ")[0] }
+  }
+
+  @Test(
+    "rows keep their places as a search narrows and widens: each shows the family the CLI lists there (AT-SPI)",
+    .enabled(if: atspiPresent, "needs at-spi2-core and gir1.2-atspi-2.0"))
+  func rowsRelabelledInPlace() throws {
+    // The CLI's answers: the whole list, and the forgiving search for "serif", best first.
+    let all = try runPickers(["font", "list"]).output.split(separator: "\n").map(String.init)
+    let serif = try runPickers(["font", "list", "--search", "serif"]).output
+      .split(separator: "\n").map(String.init)
+    try #require(all.count > 20 && serif.count >= 3 && serif.first != all.first)
+    let session = try WindowSession(["font", "pick", "--gui"], title: "pickers · font")
+    // The rows' role is the selected node's (the first row is selected at the start).
+    var role = ""
+    var shown: [String] = []
+    try waitUntil("the first rows listed", every: 0.2, last: { "\(shown)" }) {
+      let nodes = try WindowAccessibilityTests.tree(of: session)
+      guard
+        let selected = nodes.indices.dropLast().first(where: {
+          nodes[$0].states.contains("selected") && nodes[$0 + 1].role == "label"
+        })
+      else { return false }
+      role = nodes[selected].role
+      shown = Self.rowNames(nodes, role: role)
+      return shown.count >= 5 && Array(all.prefix(shown.count)) == shown
+    }
+    let start = shown
+    /// Waits until the rows are the first of `expected`, as many as the window shows.
+    func waitForRows(_ what: String, _ expected: [String], count: Int) throws {
+      try waitUntil(what, every: 0.2, last: { "\(shown)" }) {
+        shown = Self.rowNames(try WindowAccessibilityTests.tree(of: session), role: role)
+        return shown == Array(expected.prefix(count))
+      }
+    }
+    try session.type("serif")
+    try waitForRows("the search's families", serif, count: min(serif.count, start.count))
+    for _ in 0..<5 { try session.keys("BackSpace") }
+    try waitForRows("the whole list again", all, count: start.count)
+    #expect(shown == start)
+    try session.keys("Escape")
+    _ = try session.picker.wait()
+  }
+
   @Test("compare view: three pinned families are font compare's rows, pixel for pixel")
   func compareView() throws {
     let folder = try makeTemporaryDirectory()
