@@ -197,9 +197,10 @@ import Testing
 
   static let outputs: [ColorBatch.Output] = [.css(.oklch), .css(.srgb), .hex, .report, .reportJSON]
 
-  /// Each output over many blocks of an eighth of the default size (32 KiB for lines, 1 KiB
-  /// for reports, each still split across two threads): a few thousand lines cross tens of
-  /// block boundaries, in seconds where 60,000 lines took minutes in a debug build.
+  /// Each output over many blocks of an eighth of the default size (32 KiB for lines; 8 KiB
+  /// and 256 lines for reports, each still split across two threads): a few thousand lines
+  /// cross tens of block boundaries, in seconds where 60,000 lines took minutes in a debug
+  /// build.
   @Test(
     "a large mixed input gives the per-line output and problems, byte for byte",
     arguments: outputs)
@@ -209,6 +210,7 @@ import Testing
     let input = Self.mixedInput(lines: report ? 2_000 : 12_000, limit: limit)
     var batch = ColorBatch(output: output, maximumLineLength: limit)
     batch.testingBlockSize = batch.blockSize / 8
+    batch.testingBlockLines = batch.blockLines.map { $0 / 8 }
     let expected = try Self.reference(input, batch)
     let got = try Self.run(batch, input)
     #expect(got.bytes == expected.bytes, "\(output)")
@@ -227,6 +229,7 @@ import Testing
     for output in [ColorBatch.Output.report, .reportJSON] {
       var batch = ColorBatch(output: output, maximumLineLength: limit)
       batch.testingBlockSize = batch.blockSize / 8
+      batch.testingBlockLines = batch.blockLines.map { $0 / 8 }
       let expected = try Self.reference(input, batch)
       batch.testingNearestGridAfterLines = 700
       let got = try Self.run(batch, input)
@@ -244,6 +247,8 @@ import Testing
       let expected = try Self.reference(input, batch)
       for size in 1...(input.count + 1) {
         batch.testingBlockSize = size
+        // Reports: blocks of at most 1 to 4 lines too.
+        batch.testingBlockLines = batch.blockLines.map { _ in 1 + size % 4 }
         let got = try Self.run(batch, input)
         #expect(got.bytes == expected.bytes, "\(output), block \(size)")
         #expect(got.problems == expected.problems, "\(output), block \(size)")

@@ -50,6 +50,9 @@ public struct ColorBatch: Sendable {
   public var maximumLineLength: Int
   /// A block size for tests, which move block boundaries through every offset.
   var testingBlockSize: Int? = nil
+  /// A block's most lines for tests (``blockLines``), which cross its boundaries in a few
+  /// thousand lines.
+  var testingBlockLines: Int? = nil
   /// Reports name the nearest color from ``NearestName``'s grid: set by ``run(reading:processors:write:report:)``
   /// once ``nearestGridAfterLines`` lines are read, so that only a batch long enough to repay
   /// the grid's making pays for it.
