@@ -23,7 +23,7 @@ extension FontWindow {
       let position = Int(Self.position(of: item))
       guard position < listed.count else { return }
       boundRows[UInt(bitPattern: label)] = (label, item)
-      self.label(row: label, item: item, entry: listed[position])
+      relabel(label, item: item, entry: listed[position])
       followFocus(of: label, item: item)
     }
     for signal in ["unbind", "teardown"] {
@@ -38,7 +38,7 @@ extension FontWindow {
 
   /// Labels a row with entry `entry`'s answer in the interface font; its own font follows after
   /// the frame that shows it (``applyRowFonts()``).
-  func label(row label: Widget, item: gpointer?, entry: Int) {
+  func relabel(_ label: Widget, item: gpointer?, entry: Int) {
     let answer = state.entries[entry].answer
     gtk_label_set_text(cgtk_label(label), answer)
     Self.setFont(of: label, family: nil)

@@ -30,7 +30,7 @@ extension FontWindow {
     for (label, item) in boundRows.values {
       let position = Int(Self.position(of: item))
       guard position < kept, old[position] != new[position] else { continue }
-      self.label(row: label, item: item, entry: new[position])
+      relabel(label, item: item, entry: new[position])
     }
     guard old.count != new.count else { return }
     var added = (kept..<new.count).map { slot($0) }
