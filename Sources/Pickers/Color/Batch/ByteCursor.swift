@@ -2,9 +2,9 @@ import Glibc
 
 /// A write position in memory that has room for everything written through it.
 ///
-/// A report is written through a cursor into one scratch buffer sized beforehand for the
-/// longest text its input can give, then appended to its piece in one copy: each byte is a
-/// store, each run a `memcpy`, with no capacity check or uniqueness test per append.
+/// A report is written through a cursor straight into its piece's spare capacity, reserved
+/// beforehand for the longest text its input can give (``append(to:bound:_:)``): each byte is
+/// a store, each run a `memcpy`, with no capacity check or uniqueness test per append.
 struct ByteCursor {
   /// Where the next byte goes.
   var pointer: UnsafeMutablePointer<UInt8>
@@ -262,32 +262,22 @@ extension ByteCursor {
   }
 }
 
-/// A growable scratch buffer that a cursor writes into, reused line after line.
-struct ScratchBuffer: ~Copyable {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var capacity: Int
-
-  init(capacity: Int = 4096) {
-    self.capacity = capacity
-    base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-  }
-
-  deinit { base.deallocate() }
-
-  /// Writes at most `bound` bytes with `body` and appends what it wrote to `output`.
+extension ByteCursor {
+  /// Writes at most `bound` bytes with `body` at the end of `output`, in its spare capacity
+  /// (grown as appending grows it), and counts them in.
+  ///
+  /// `bound` has room for the 32 bytes that putting a `FixedText` stores past its text.
   @inline(__always)
-  mutating func append(
-    to output: inout [UInt8], bound: Int, _ body: (inout ByteCursor) -> Void
-  ) {
-    if bound > capacity {
-      base.deallocate()
-      capacity = max(bound, 2 * capacity)
-      base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+  static func append(to output: inout [UInt8], bound: Int, _ body: (inout ByteCursor) -> Void) {
+    output.append(addingCapacity: bound) { (span: inout OutputSpan<UInt8>) in
+      span.withUnsafeMutableBufferPointer { buffer, count in
+        guard let base = buffer.baseAddress else { return }
+        var cursor = ByteCursor(pointer: base)
+        body(&cursor)
+        let written = base.distance(to: cursor.pointer)
+        precondition(written <= bound, "a report overran its bound")
+        count = written
+      }
     }
-    var cursor = ByteCursor(pointer: base)
-    body(&cursor)
-    let count = base.distance(to: cursor.pointer)
-    precondition(count <= bound, "a report overran its bound")
-    output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
   }
 }

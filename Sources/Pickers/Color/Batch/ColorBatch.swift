@@ -109,8 +109,6 @@ public struct ColorBatch: Sendable {
   public func convert(_ text: UnsafeBufferPointer<UInt8>, into piece: inout Piece) {
     piece.removeAll()
     guard let base = text.baseAddress else { return }
-    // One scratch buffer for the reports of the whole text.
-    var scratch = ScratchBuffer()
     var start = 0
     while start < text.count {
       let end: Int
@@ -119,7 +117,7 @@ public struct ColorBatch: Sendable {
       } else {
         end = text.count
       }
-      convertLine(UnsafeBufferPointer(rebasing: text[start..<end]), into: &piece, &scratch)
+      convertLine(UnsafeBufferPointer(rebasing: text[start..<end]), into: &piece)
       piece.lines += 1
       start = end + 1
     }
@@ -128,7 +126,7 @@ public struct ColorBatch: Sendable {
   /// Converts one line (without its newline).
   @inline(__always)
   func convertLine(
-    _ raw: UnsafeBufferPointer<UInt8>, into piece: inout Piece, _ scratch: inout ScratchBuffer
+    _ raw: UnsafeBufferPointer<UInt8>, into piece: inout Piece
   ) {
     guard raw.count <= maximumLineLength else {
       return piece.problems.append((piece.bytes.count, piece.lines, .tooLong))
@@ -139,7 +137,7 @@ public struct ColorBatch: Sendable {
     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
     let ascii = Self.isASCII(line)
     if ascii, case .success(let color) = CSSColorParser.parse(line) {
-      return write(color, input: line, fast: true, into: &piece, &scratch)
+      return write(color, input: line, fast: true, into: &piece)
     }
     // Non-ASCII text and what the byte parser cannot read take the full path, as one line
     // read on its own does.
@@ -151,7 +149,7 @@ public struct ColorBatch: Sendable {
     }
     do throws(ColorParseError) {
       let color = try Color(css: text, context: context)
-      write(color, input: line, fast: false, into: &piece, &scratch)
+      write(color, input: line, fast: false, into: &piece)
     } catch {
       piece.problems.append((piece.bytes.count, piece.lines, .notAColor(error)))
     }
@@ -178,8 +176,7 @@ public struct ColorBatch: Sendable {
   /// Writes the output of one color read from `input`.
   @inline(__always)
   func write(
-    _ color: Color, input: UnsafeBufferPointer<UInt8>, fast: Bool, into piece: inout Piece,
-    _ scratch: inout ScratchBuffer
+    _ color: Color, input: UnsafeBufferPointer<UInt8>, fast: Bool, into piece: inout Piece
   ) {
     piece.colors += 1
     switch output {
@@ -192,7 +189,7 @@ public struct ColorBatch: Sendable {
     case .report:
       let computed = computed(color, input, fast)
       let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 1
-      scratch.append(to: &piece.bytes, bound: bound) { output in
+      ByteCursor.append(to: &piece.bytes, bound: bound) { output in
         output.put(0x0A)
         ColorReport.writeText(
           color, input: input, computed: computed, nearestGrid: nearestGrid, to: &output)
@@ -200,7 +197,7 @@ public struct ColorBatch: Sendable {
     case .reportJSON:
       let computed = computed(color, input, fast)
       let bound = ColorReport.bound(inputCount: input.count, computed: computed) + 4
-      scratch.append(to: &piece.bytes, bound: bound) { output in
+      ByteCursor.append(to: &piece.bytes, bound: bound) { output in
         output.put(",\n  ")
         ColorReport.writeJSON(
           color, input: input, computed: computed, indent: 1, nearestGrid: nearestGrid,

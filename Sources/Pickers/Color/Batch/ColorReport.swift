@@ -148,8 +148,7 @@ public struct ColorReport: Sendable, Hashable {
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed,
     to output: inout [UInt8]
   ) {
-    var scratch = ScratchBuffer()
-    scratch.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
+    ByteCursor.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
       writeText(color, input: input, computed: computed, to: &$0)
     }
   }
@@ -239,8 +238,7 @@ public struct ColorReport: Sendable, Hashable {
     _ color: Color, input: UnsafeBufferPointer<UInt8>, computed: Computed, indent: Int,
     to output: inout [UInt8]
   ) {
-    var scratch = ScratchBuffer()
-    scratch.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
+    ByteCursor.append(to: &output, bound: bound(inputCount: input.count, computed: computed)) {
       writeJSON(color, input: input, computed: computed, indent: indent, to: &$0)
     }
   }
