@@ -30,7 +30,7 @@ private final class SettingsPortal {
           + "\(addressFile) && n=0; while [ -d \(folder) ] && [ $n -lt 6000 ]; do sleep 0.2; "
           + "n=$((n + 1)); done",
       ],
-      environment: ["STANDIN_CONTROL": folder + "/control"])
+      environment: ["STANDIN_CONTROL": folder + "/control"], ownGroup: true)
     var found = ""
     for _ in 0..<400 {
       found = String(decoding: BackgroundProcess.contents(addressFile), as: UTF8.self)
@@ -76,7 +76,7 @@ private func pickersWithPortal(_ mode: String, _ arguments: [String]) throws -> 
       "--config-file=\(desktop)/session.conf", "--", "/usr/bin/python3",
       "\(desktop)/settings-standin.py", mode, "--", pickersBinary,
     ] + arguments,
-    environment: ["GTK_THEME": "", "XDG_CONFIG_HOME": "/nonexistent-pickers-test"])
+    environment: ["GTK_THEME": "", "XDG_CONFIG_HOME": "/nonexistent-pickers-test"], ownGroup: true)
   var result = try process.wait(timeout: 60)
   result.stderr = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     .filter { !$0.hasPrefix("dbus-daemon[") }.joined(separator: "\n")

@@ -22,7 +22,7 @@ private func withPortal(
       "--config-file=\(desktop)/session.conf", "--", "/usr/bin/python3",
       "\(desktop)/portal-standin.py", mode, "--", program,
     ] + arguments,
-    environment: env)
+    environment: env, ownGroup: true)
   var result = try process.wait(timeout: 60)
   result.stderr = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
     .filter { !$0.hasPrefix("dbus-daemon[") }.joined(separator: "\n")

@@ -25,8 +25,8 @@ private func withStandIn<T>(
       "--config-file=\(desktop)/session.conf", "--", "/usr/bin/python3",
       "\(desktop)/portal-standin.py", mode, "--", "/bin/sh", "-c",
       "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \"$0\"; sleep 60", folder + "/address",
-    ])
-  defer { kill(-process.pid, SIGKILL) }
+    ], ownGroup: true)
+  defer { process.send(SIGKILL) }
   var address = ""
   for _ in 0..<600 where address.isEmpty {
     address =

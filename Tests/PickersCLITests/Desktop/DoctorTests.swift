@@ -43,7 +43,7 @@ private func onPrivateBus(
     [
       "--config-file=\(desktop)/session.conf", "--", "/usr/bin/python3", "\(desktop)/\(script)",
       mode, "--",
-    ] + command, environment: environment)
+    ] + command, environment: environment, ownGroup: true)
   return try process.wait(timeout: 60)
 }
 

@@ -10,9 +10,17 @@ final class BackgroundProcess {
   private let outputPath: String
   private let errorPath: String
   private var finished: PickersResult?
+  /// Whether the program leads a process group of its own, which every signal below is sent
+  /// to: a `dbus-run-session` killed alone leaves its `dbus-daemon` running for good.
+  let ownGroup: Bool
 
-  /// Starts `program`; standard input is `/dev/null`.
-  init(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+  /// Starts `program`; standard input is `/dev/null`. With `ownGroup`, in a new process group
+  /// (the program's children are signalled with it).
+  init(
+    _ program: String, _ arguments: [String], environment: [String: String] = [:],
+    ownGroup: Bool = false
+  ) throws {
+    self.ownGroup = ownGroup
     var env = childEnvironment()
     for (key, value) in environment { env[key] = value }
     func temporaryFile() throws -> (Int32, String) {
@@ -47,6 +55,12 @@ final class BackgroundProcess {
     var pid: pid_t = 0
     var attributes = cleanSignalAttributes()
     defer { posix_spawnattr_destroy(&attributes) }
+    if ownGroup {
+      var flags: Int16 = 0
+      posix_spawnattr_getflags(&attributes, &flags)
+      posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETPGROUP))
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
     let status = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
     guard status == 0 else {
       unlink(outPath)
@@ -56,9 +70,14 @@ final class BackgroundProcess {
     self.pid = pid
   }
 
+  /// Sends `signal` to the program (to its whole group with ``ownGroup``).
+  func send(_ signal: Int32) {
+    kill(ownGroup ? -pid : pid, signal)
+  }
+
   deinit {
     if finished == nil {
-      kill(pid, SIGKILL)
+      send(SIGKILL)
       var status: Int32 = 0
       waitpid(pid, &status, 0)
     }
@@ -70,7 +89,7 @@ final class BackgroundProcess {
   /// returns what it printed.
   func wait(timeout: Double = 60) throws -> PickersResult {
     if let result = ended(within: timeout) { return result }
-    kill(pid, SIGKILL)
+    send(SIGKILL)
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     finished = PickersResult(status: -1, stdout: [], stderr: "")
@@ -98,7 +117,7 @@ final class BackgroundProcess {
   /// Sends SIGTERM and waits for the program to end.
   func terminate() {
     guard finished == nil else { return }
-    kill(pid, SIGTERM)
+    send(SIGTERM)
     _ = try? wait(timeout: 10)
   }
 
