@@ -14,8 +14,10 @@ final class BackgroundProcess {
   /// to: a `dbus-run-session` killed alone leaves its `dbus-daemon` running for good.
   let ownGroup: Bool
 
-  /// Starts `program`; standard input is `/dev/null`. With `ownGroup`, in a new process group
-  /// (the program's children are signalled with it).
+  /// Starts `program`; standard input is `/dev/null`.
+  ///
+  /// With `ownGroup`, the program leads a new process group, and its children are signalled
+  /// with it.
   init(
     _ program: String, _ arguments: [String], environment: [String: String] = [:],
     ownGroup: Bool = false

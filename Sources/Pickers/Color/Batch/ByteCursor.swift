@@ -260,9 +260,7 @@ extension ByteCursor {
     UnsafeMutableRawPointer(pointer).storeBytes(of: text.bytes, as: SIMD32<UInt8>.self)
     pointer += text.count
   }
-}
 
-extension ByteCursor {
   /// Writes at most `bound` bytes with `body` at the end of `output`, in its spare capacity
   /// (grown as appending grows it), and counts them in.
   ///
